@@ -1,0 +1,67 @@
+"""cucumber_rules: the reference rules engine for the Cucumber family of trick-avoidance card games.
+
+One immutable state-transition API for Cucumber Catastrophe, Five Cucumbers,
+Agurk and Gurka with their variants:
+
+>>> import cucumber_rules as cr, random
+>>> state = cr.new_game(cr.ruleset("agurk"), players=4)
+>>> state = cr.apply(state, cr.sample_chance(state, random.Random(7)))
+>>> move = cr.legal_moves(state)[0]
+>>> state = cr.apply(state, move)
+>>> cr.score(state).totals
+(0, 0, 0, 0)
+"""
+
+from .actions import Action, Deal, Play, Revive
+from .cards import DECKS, Card, card
+from .engine import apply, apply_all, check, is_legal, legal_moves, new_game, sample_chance, score
+from .errors import (
+    ERROR_CODES,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidRulesError,
+    InvalidStateError,
+    RulesError,
+)
+from .rules import OPTIONS, RULESETS, Option, Rules, ruleset
+from .scoring import Score
+from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "DECKS",
+    "ERROR_CODES",
+    "OPTIONS",
+    "RULESETS",
+    "Action",
+    "Card",
+    "Chain",
+    "Deal",
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "InvalidRulesError",
+    "InvalidStateError",
+    "Match",
+    "Option",
+    "Play",
+    "Revive",
+    "Round",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "Score",
+    "State",
+    "Trick",
+    "apply",
+    "apply_all",
+    "card",
+    "check",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+    "ruleset",
+    "sample_chance",
+    "score",
+]

@@ -1,0 +1,212 @@
+"""Cards, card notation and the decks of the Cucumber family.
+
+Every card the library hands out is *interned*: there is exactly one `Card`
+object per distinct card, so identical copies in the Five Cucumbers deck are
+the same object, and comparisons in the hot path are identity checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from .errors import InvalidNotationError
+
+__all__ = ["DECKS", "SUITS", "Card", "card", "deck_cards", "rank_label"]
+
+#: Suit letters, in ascending sort order (clubs, diamonds, hearts, spades).
+SUITS = ("C", "D", "H", "S")
+_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+_FACE = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_FACE_PARSE = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
+_SUITED_BASE = 64  # numbered cards use indexes 1..60; suited cards start here
+
+
+@attrs.frozen(eq=False, repr=False, cache_hash=False)
+class Card:
+    """One playing card.
+
+    A suited card of a 52-card deck has `rank` 2..14 (J=11, Q=12, K=13, A=14)
+    and a `suit` letter; a card of a numbered deck (Five Cucumbers, Catastrophe)
+    has its printed number as `rank` and no suit. Cards are equal when rank and
+    suit are equal, and order by rank, then suit (clubs < diamonds < hearts <
+    spades).
+
+    Build cards with [`card`][cucumber_rules.card], which returns the single
+    shared instance of each card.
+
+    Example:
+        >>> card("QS").rank, card("QS").suit
+        (12, 'S')
+        >>> str(card("10H")), card("7") < card("42")
+        ('10H', True)
+    """
+
+    rank: int
+    """The rank: 2..14 for suited cards (A=14), or the printed number."""
+    suit: str | None = None
+    """`"S"`, `"H"`, `"D"` or `"C"`; `None` for numbered cards."""
+    index: int = attrs.field(init=False, repr=False)
+    """A small integer unique to the card and increasing with its sort order."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.rank) is not int:
+            raise TypeError(f"card rank must be an int, not {type(self.rank).__name__}")
+        if self.suit is None:
+            if not 1 <= self.rank <= 60:
+                raise InvalidNotationError(f"no numbered card {self.rank}: numbers run 1..60")
+            index = self.rank
+        else:
+            if self.suit not in SUITS:
+                raise InvalidNotationError(f"no suit {self.suit!r}: suits are S, H, D, C")
+            if not 2 <= self.rank <= 14:
+                raise InvalidNotationError(f"no suited card of rank {self.rank}: ranks run 2..14")
+            index = _SUITED_BASE + (self.rank - 2) * 4 + SUITS.index(self.suit)
+        object.__setattr__(self, "index", index)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index == other.index
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return str(self.rank)
+        return rank_label(self.rank) + self.suit
+
+    def __repr__(self) -> str:
+        return f"card({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (card, (str(self),))
+
+
+def rank_label(rank: int, *, suited: bool = True) -> str:
+    """Return how a rank is written: `"Q"` for 12 on a 52-card deck, else the number.
+
+    Example:
+        >>> rank_label(12), rank_label(10), rank_label(12, suited=False)
+        ('Q', '10', '12')
+    """
+    if suited:
+        return _FACE.get(rank, str(rank))
+    return str(rank)
+
+
+_INTERNED: dict[tuple[int, str | None], Card] = {}
+for _rank in range(1, 61):
+    _INTERNED[(_rank, None)] = Card(_rank)
+for _rank in range(2, 15):
+    for _suit in SUITS:
+        _INTERNED[(_rank, _suit)] = Card(_rank, _suit)
+
+#: Every interned card by its index (None where no card has that index).
+CARD_BY_INDEX: tuple[Card | None, ...] = tuple(
+    next((c for c in _INTERNED.values() if c.index == i), None) for i in range(_SUITED_BASE + 52)
+)
+
+
+def intern(c: Card) -> Card:
+    """Return the shared instance equal to `c` (internal helper)."""
+    found = CARD_BY_INDEX[c.index]
+    assert found is not None
+    return found
+
+
+def card(text: str | Card) -> Card:
+    """Parse card notation and return the shared `Card`.
+
+    Accepts `"QS"`, `"10H"`, `"TH"`, `"A♠"`, lower case, and numbered cards
+    `"7"`, `"42"`. A `Card` is returned as its shared instance.
+
+    Args:
+        text: The card's notation.
+
+    Returns:
+        The card.
+
+    Raises:
+        InvalidNotationError: If the text is not a card.
+        TypeError: If `text` is neither a string nor a Card.
+
+    Example:
+        >>> card("A♠") == card("as") == card("AS")
+        True
+        >>> card("TH"), card("42")
+        (card('10H'), card('42'))
+    """
+    if type(text) is Card:
+        return intern(text)
+    if not isinstance(text, str):
+        raise TypeError(f"a card is written as a string such as 'QS' or '42', not {type(text).__name__}")
+    raw = text.strip().upper()
+    if not raw or len(raw) > 3:
+        raise InvalidNotationError(f"{text!r} is not a card: write e.g. 'QS', '10H', 'A♠' or '42'")
+    if raw.isdigit():
+        number = int(raw)
+        found = _INTERNED.get((number, None))
+        if found is None:
+            raise InvalidNotationError(f"{text!r} is not a card: numbered cards run 1..60")
+        return found
+    suit = _SUIT_SYMBOLS.get(raw[-1], raw[-1])
+    rank_text = raw[:-1]
+    if rank_text in _FACE_PARSE:
+        rank = _FACE_PARSE[rank_text]
+    elif rank_text.isdigit():
+        rank = int(rank_text)
+    else:
+        raise InvalidNotationError(f"{text!r} is not a card: unknown rank {rank_text!r}")
+    found = _INTERNED.get((rank, suit))
+    if found is None:
+        raise InvalidNotationError(
+            f"{text!r} is not a card: ranks are 2-10, J, Q, K, A and suits S, H, D, C"
+        )
+    return found
+
+
+def _numbered(copies: int, top: int) -> tuple[Card, ...]:
+    return tuple(_INTERNED[(r, None)] for r in range(1, top + 1) for _ in range(copies))
+
+
+#: The decks by name: each a sorted tuple of its cards (copies repeated).
+DECKS: Mapping[str, tuple[Card, ...]] = MappingProxyType(
+    {
+        "standard-52": tuple(_INTERNED[(r, s)] for r in range(2, 15) for s in SUITS),
+        "five-cucumbers-60": _numbered(4, 15),
+        "numbered-60": _numbered(1, 60),
+    }
+)
+
+
+def deck_cards(name: str) -> tuple[Card, ...]:
+    """Return the cards of a deck by name, sorted.
+
+    Example:
+        >>> len(deck_cards("standard-52")), deck_cards("five-cucumbers-60")[:5]
+        (52, (card('1'), card('1'), card('1'), card('1'), card('2')))
+    """
+    return DECKS[name]

@@ -1,0 +1,174 @@
+"""The error hierarchy and its stable codes.
+
+Every error the library raises on purpose is a `RulesError`. The four concrete
+kinds also subclass `ValueError`, so `except ValueError` keeps working.
+
+```text
+RulesError
+├── IllegalMoveError     (an action the rules forbid now; has a stable `code`)
+├── InvalidRulesError    (a bad option or option combination; names the `option`)
+├── InvalidStateError    (malformed or tampered data; names the field `path`)
+└── InvalidNotationError (text that is not a card)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "ERROR_CODES",
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "InvalidRulesError",
+    "InvalidStateError",
+    "RulesError",
+]
+
+#: Every `IllegalMoveError.code`, with what it means. Codes are stable: they never change meaning.
+ERROR_CODES: Mapping[str, str] = MappingProxyType(
+    {
+        "not-your-turn": "The action's seat is not the seat to act.",
+        "not-in-hand": "The card played is not in the player's hand.",
+        "must-follow": "Ladder rule: play a card at least as high as the highest card in the trick, "
+        "or the lowest card in hand (forced following: the lowest only when no such card is held).",
+        "must-play-lowest": "Ace lead: after a led Ace (the deck's top rank) every other player plays "
+        "their lowest card.",
+        "cannot-lead-five": "Catastrophe: a 5-cucumber card may not lead a trick while the hand holds "
+        "another card.",
+        "must-follow-marker": "Catastrophe: the High or Low rule set by the second card must be obeyed "
+        "by a player who can.",
+        "deal-expected": "A deal (chance action) is due; no player action is possible now.",
+        "unexpected-deal": "A deal was given while no deal is due.",
+        "bad-deal": "The deal does not fit the rules: hand sizes, deck, stock, seats or leader.",
+        "decision-expected": "The seat to act must take a decision (e.g. revival), not play a card.",
+        "no-decision": "A decision action was given while no decision is due.",
+        "game-over": "The match is over; no action is possible.",
+    }
+)
+
+
+class RulesError(Exception):
+    """Base of every error this library raises on purpose.
+
+    Example:
+        >>> issubclass(IllegalMoveError, RulesError), issubclass(IllegalMoveError, ValueError)
+        (True, True)
+    """
+
+
+class IllegalMoveError(RulesError, ValueError):
+    """An action the rules forbid in the current state.
+
+    Attributes:
+        code: A stable code from `ERROR_CODES`, e.g. `"must-follow"`.
+        seat: The seat the action was for (None for a chance action).
+        action: The offending action.
+        index: In `replay`, the position of the offending action in the record.
+
+    Example:
+        >>> err = IllegalMoveError("not-your-turn", "seat 1 cannot play 3C: seat 0 is to act", seat=1)
+        >>> err.code, str(err)
+        ('not-your-turn', 'seat 1 cannot play 3C: seat 0 is to act')
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        seat: int | None = None,
+        action: Any = None,
+        index: int | None = None,
+    ) -> None:
+        if code not in ERROR_CODES:
+            raise AssertionError(f"unknown error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.seat = seat
+        self.action = action
+        self.index = index
+
+    @property
+    def message(self) -> str:
+        """The human-readable explanation."""
+        return str(self.args[0])
+
+    def at(self, index: int) -> IllegalMoveError:
+        """Return a copy of this error carrying a record position (used by `replay`).
+
+        Example:
+            >>> IllegalMoveError("game-over", "the match is over").at(12).index
+            12
+        """
+        prefix = f"action {index}: "
+        return IllegalMoveError(
+            self.code, prefix + self.message, seat=self.seat, action=self.action, index=index
+        )
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_illegal, (self.code, self.message, self.seat, self.action, self.index))
+
+
+def _rebuild_illegal(code: str, message: str, seat: int | None, action: Any, index: int | None) -> Any:
+    return IllegalMoveError(code, message, seat=seat, action=action, index=index)
+
+
+class InvalidRulesError(RulesError, ValueError):
+    """A bad option value, unknown option, or impossible combination.
+
+    Attributes:
+        option: The name of the offending option (or `"preset"`, `"players"`).
+
+    Example:
+        >>> InvalidRulesError("threshold", "threshold must be at least 1").option
+        'threshold'
+    """
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"{option}: {message}" if not message.startswith(option) else message)
+        self.option = option
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.option, str(self)))
+
+
+class InvalidStateError(RulesError, ValueError):
+    """Malformed, tampered or impossible data, e.g. from `loads`.
+
+    Attributes:
+        path: Where the problem is, as a JSON path such as `$.hands[2][0]`.
+
+    Example:
+        >>> InvalidStateError("$.to_act", "must be an int").path
+        '$.to_act'
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_state_error, (self.path, str(self)))
+
+
+def _rebuild_state_error(path: str, text: str) -> InvalidStateError:
+    err = InvalidStateError.__new__(InvalidStateError)
+    Exception.__init__(err, text)
+    err.path = path
+    return err
+
+
+class InvalidNotationError(RulesError, ValueError):
+    """Text that is not a card, such as `"QX"` or `"61"`.
+
+    Example:
+        >>> from cucumber_rules import card
+        >>> try:
+        ...     card("QX")
+        ... except InvalidNotationError as err:
+        ...     print(err)
+        'QX' is not a card: ranks are 2-10, J, Q, K, A and suits S, H, D, C
+    """

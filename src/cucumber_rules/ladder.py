@@ -1,0 +1,410 @@
+"""The ladder engine: Agurk, Gurka, Five Cucumbers and fuenf-gurken.
+
+The leader plays any card; each later player plays a card at least as high as
+the highest card in the trick, or their lowest card (`follow`); a led Ace may
+force everyone's lowest card (`ace_lead`). The highest card takes the trick
+(the later of equal cards); its player leads the next. Only the last trick of a
+round scores: its taker pays (`penalty`, `doubling`, `tie_bonus`, `reverse`),
+and crossing `threshold` costs a life (`lives`, `revival`), unless the match is
+a fixed number of rounds (`fixed_rounds`).
+
+Every option is read once into a `_Plan` of plain values, so the hot path
+(`legal`, `play_error`, `play`) is a few comparisons on interned cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+import attrs
+
+from .actions import Action, Deal, Play, Revive
+from .cards import CARD_BY_INDEX, DECKS, Card, rank_label
+from .dealing import deal_error as _generic_deal_error
+from .dealing import next_seat, shuffled_deal
+from .errors import IllegalMoveError
+from .rules import Rules
+from .scoring import Score
+from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+
+_MAX_SEATS: Final = 7
+
+#: `PLAYS[seat][card.index]`: the one shared `Play` for each seat and card.
+PLAYS: Final[tuple[tuple[Play | None, ...], ...]] = tuple(
+    tuple(None if c is None else Play(seat, c) for c in CARD_BY_INDEX) for seat in range(_MAX_SEATS)
+)
+
+#: Five Cucumbers' cucumbers by rank (index 0 unused).
+CUCUMBERS_BY_RANK: Final = (0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5)
+
+
+class _Plan:
+    """The rules read once into plain values for the hot path."""
+
+    __slots__ = (
+        "ace",
+        "copies",
+        "deck",
+        "doubling",
+        "fixed_rounds",
+        "forced",
+        "lives",
+        "per",
+        "reverse",
+        "revival",
+        "rotate",
+        "suited",
+        "threshold",
+        "tie_bonus",
+        "value",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        deck = DECKS[rules.deck]
+        top = max(c.rank for c in deck)
+        self.deck: tuple[Card, ...] = deck
+        self.per: int = rules.hand_size
+        self.forced: bool = rules.follow == "forced-lowest"
+        self.ace: int = top if rules.ace_lead else -1
+        self.copies: bool = len(set(deck)) != len(deck)
+        self.suited: bool = deck[0].suit is not None
+        if rules.penalty == "cucumbers":
+            self.value: tuple[int, ...] = CUCUMBERS_BY_RANK
+        else:
+            self.value = tuple(range(top + 1))
+        self.doubling: str = rules.doubling or "none"
+        self.tie_bonus: bool = bool(rules.tie_bonus)
+        self.threshold: int = rules.threshold or 0
+        self.lives: int = rules.lives or 1
+        self.rotate: bool = rules.next_leader == "rotate"
+        self.reverse: bool = bool(rules.reverse)
+        self.revival: bool = bool(rules.revival)
+        self.fixed_rounds: int | None = rules.fixed_rounds
+
+
+def plan(rules: Rules) -> _Plan:
+    """The precomputed plan for `rules`, built on first use and kept on the rules object."""
+    found: _Plan | None = rules._plan
+    if found is None:
+        found = _Plan(rules)
+        object.__setattr__(rules, "_plan", found)
+    return found
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def dealt_seats(match: Match) -> tuple[int, ...]:
+    """The seats that receive cards in the coming round: in play and not sitting out."""
+    return tuple(
+        s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out
+    )
+
+
+def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
+    """Why a deal does not fit the coming round, or None."""
+    if deal.leader is not None:
+        return IllegalMoveError(
+            "bad-deal", "bad deal: the ladder game never draws a leader, so leader must be None", action=deal
+        )
+    p = plan(state.rules)
+    return _generic_deal_error(
+        deal, players=len(state.players), seats=dealt_seats(state.match), per=p.per, deck=p.deck
+    )
+
+
+def sample_deal(state: State, rng: random.Random) -> Deal:
+    """A random deal for the coming round."""
+    p = plan(state.rules)
+    return shuffled_deal(
+        rng, p.deck, players=len(state.players), seats=dealt_seats(state.match), per=p.per, stock=False
+    )
+
+
+def start_round(state: State, deal: Deal) -> State:
+    """Apply a (checked) deal: choose dealer and leader, and start the round."""
+    m = state.match
+    n = len(state.players)
+    seats = dealt_seats(m)
+    if m.rounds == 0:
+        dealer, leader = (state.first - 1) % n, state.first
+    elif plan(state.rules).rotate:
+        dealer = next_seat(m.dealer, seats, n)
+        leader = next_seat(dealer, seats, n)
+    else:
+        leader = m.payer if m.payer in seats else next_seat(m.payer, seats, n)
+        dealer = next_seat(leader, seats, n)
+        while next_seat(dealer, seats, n) != leader:
+            dealer = next_seat(dealer, seats, n)
+    after = tuple(next_seat(s, seats, n) if s in seats else -1 for s in range(n))
+    hands = tuple(tuple(sorted(h)) for h in deal.hands)
+    round_ = Round(hands=hands, seats=seats, after=after, leader=leader, stock=deal.stock)
+    return State(
+        rules=state.rules,
+        players=state.players,
+        first=state.first,
+        to_act=leader,
+        match=attrs.evolve(m, dealer=dealer),
+        round=round_,
+        history=state.history.append(deal),
+    )
+
+
+# --------------------------------------------------------------------------- playing
+
+
+def legal(state: State) -> tuple[Action, ...]:
+    """The legal actions of the seat to act (not at chance, not over)."""
+    seat: int = state.to_act  # type: ignore[assignment]
+    if state.match.pending:
+        return (Revive(seat, False), Revive(seat, True))
+    r: Round = state.round  # type: ignore[assignment]
+    hand = r.hands[seat]
+    plays = PLAYS[seat]
+    trick = r.trick
+    p: _Plan = state.rules._plan or plan(state.rules)
+    if not trick:
+        cards = hand
+    else:
+        high = r.high
+        low = hand[0].rank
+        if low >= high:
+            cards = hand if trick[0].card.rank != p.ace else tuple(c for c in hand if c.rank == low)
+        elif trick[0].card.rank == p.ace:
+            cards = tuple(c for c in hand if c.rank == low)
+        elif p.forced:
+            cards = tuple(c for c in hand if c.rank >= high) or tuple(c for c in hand if c.rank == low)
+        else:
+            cards = tuple(c for c in hand if c.rank == low or c.rank >= high)
+    if p.copies:
+        return tuple(plays[c.index] for i, c in enumerate(cards) if i == 0 or c is not cards[i - 1])  # type: ignore[misc]
+    return tuple(plays[c.index] for c in cards)  # type: ignore[misc]
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return ", ".join(str(c) for c in dict.fromkeys(cards))
+
+
+def _lowest(cards: tuple[Card, ...]) -> str:
+    low = cards[0].rank
+    lowest = [str(c) for c in dict.fromkeys(cards) if c.rank == low]
+    return " or ".join(lowest)
+
+
+def play_error(state: State, play: Play) -> IllegalMoveError | None:
+    """Why the acting seat may not play this card now, or None (seat already checked)."""
+    r: Round = state.round  # type: ignore[assignment]
+    seat = play.seat
+    hand = r.hands[seat]
+    c = play.card
+    if c not in hand:
+        return IllegalMoveError(
+            "not-in-hand",
+            f"seat {seat} cannot play {c}: it is not in their hand (they hold {_cards(hand)})",
+            seat=seat,
+            action=play,
+        )
+    trick = r.trick
+    if not trick:
+        return None
+    p: _Plan = state.rules._plan or plan(state.rules)
+    rank = c.rank
+    low = hand[0].rank
+    if trick[0].card.rank == p.ace:
+        if rank == low:
+            return None
+        return IllegalMoveError(
+            "must-play-lowest",
+            f"seat {seat} cannot play {c}: {trick[0].card} was led, so every other player plays "
+            f"their lowest card {_lowest(hand)}",
+            seat=seat,
+            action=play,
+        )
+    high = r.high
+    if rank >= high:
+        return None
+    if rank == low and not (p.forced and hand[-1].rank >= high):
+        return None
+    label = rank_label(high, suited=p.suited)
+    if p.forced and hand[-1].rank >= high:
+        higher = [x for x in hand if x.rank >= high]
+        message = f"must play {label} or higher (they hold {_cards(higher)})"
+    elif p.forced:
+        message = f"they hold nothing of {label} or higher, so must play the lowest card {_lowest(hand)}"
+    else:
+        message = f"must play {label} or higher, or the lowest card {_lowest(hand)}"
+    return IllegalMoveError("must-follow", f"seat {seat} cannot play {c}: {message}", seat=seat, action=play)
+
+
+def play(state: State, play: Play) -> State:
+    """Apply a checked play."""
+    r: Round = state.round  # type: ignore[assignment]
+    seat = play.seat
+    c = play.card
+    hands = r.hands
+    hand = hands[seat]
+    i = hand.index(c)
+    c = hand[i]
+    shared: Play = PLAYS[seat][c.index]  # type: ignore[assignment]
+    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    trick = r.trick
+    rank = c.rank
+    if not trick:
+        high, taker = rank, seat
+    elif rank >= r.high and trick[0].card.rank != plan(state.rules).ace:
+        high, taker = rank, seat
+    else:
+        high, taker = r.high, r.taker
+    trick = (*trick, shared)
+    history = state.history.append(shared)
+    if len(trick) < len(r.seats):
+        new_round = Round(
+            hands, r.seats, r.after, r.leader, trick, high, taker, r.tricks, None, r.stock
+        )
+        return State(state.rules, state.players, state.first, r.after[seat], state.match, new_round, history)
+    tricks = (*r.tricks, Trick(r.leader, trick, taker))
+    if hands[taker]:
+        new_round = Round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock)
+        return State(state.rules, state.players, state.first, taker, state.match, new_round, history)
+    done = Round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock)
+    return _finish_round(state, done, trick, high, taker, history)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _finish_round(
+    state: State, r: Round, last: tuple[Play, ...], high: int, taker: int, history: Chain[Action]
+) -> State:
+    """Score the last trick, then marks, resets, eliminations, revivals, and the end of the match."""
+    p = plan(state.rules)
+    m = state.match
+    n = len(state.players)
+    number = m.rounds + 1
+    if p.reverse:
+        low = min(x.card.rank for x in last)
+        payer = [x.seat for x in last if x.card.rank == low][-1]
+    else:
+        payer = taker
+    paying_rank = next(x.card.rank for x in last if x.seat == payer)
+    amount = p.value[high]
+    ones = sum(1 for x in last if x.card.rank == 1)
+    if p.doubling == "per-one":
+        amount <<= ones
+    elif p.doubling == "once" and ones:
+        amount *= 2
+    totals = list(m.totals)
+    points = [0] * n
+    totals[payer] += amount
+    points[payer] = amount
+    if p.tie_bonus:
+        for x in last:
+            if x.seat != payer and x.card.rank == paying_rank:
+                new_total = max(0, totals[x.seat] - amount)
+                points[x.seat] = new_total - totals[x.seat]
+                totals[x.seat] = new_total
+    marks = list(m.marks)
+    out = list(m.out)
+    pending: tuple[int, ...] = ()
+    drew: tuple[int, ...] = ()
+    eliminated: tuple[int, ...] = ()
+    if p.fixed_rounds is None and totals[payer] >= p.threshold:
+        marks[payer] += 1
+        if marks[payer] >= p.lives:
+            out[payer] = number
+            eliminated = (payer,)
+            others = [s for s in range(n) if s != payer and out[s] == 0]
+            if p.revival and not m.revived[payer] and len(others) >= 2:
+                pending = (payer,)
+        else:
+            drew = (payer,)
+            others_scores = [totals[s] for s in r.seats if s != payer and out[s] == 0]
+            totals[payer] = max(others_scores, default=0)
+    returned = m.sitting_out
+    for s in returned:
+        totals[s] = max((totals[o] for o in r.seats if out[o] == 0), default=0)
+    result = RoundResult(
+        number=number,
+        points=tuple(points),
+        totals=tuple(totals),
+        payer=payer,
+        card=next(x.card for x in last if x.seat == payer),
+        marks=drew,
+        eliminated=eliminated,
+        returned=returned,
+    )
+    winners: tuple[int, ...] = ()
+    if p.fixed_rounds is not None:
+        if number >= p.fixed_rounds:
+            best = min(totals)
+            winners = tuple(s for s in range(n) if totals[s] == best)
+    else:
+        alive = [s for s in range(n) if out[s] == 0]
+        if len(alive) == 1 and not pending:
+            winners = (alive[0],)
+    match = Match(
+        totals=tuple(totals),
+        marks=tuple(marks),
+        out=tuple(out),
+        revived=m.revived,
+        sitting_out=(),
+        pending=pending,
+        dealer=m.dealer,
+        payer=payer,
+        rounds=number,
+        results=m.results.append(result),
+        winners=winners,
+    )
+    to_act = None if winners else (pending[0] if pending else CHANCE)
+    return State(state.rules, state.players, state.first, to_act, match, r, history)
+
+
+# --------------------------------------------------------------------------- revival
+
+
+def decision_error(state: State, action: Revive) -> IllegalMoveError | None:
+    """Every well-typed revival decision of the seat to decide is legal."""
+    return None
+
+
+def decide(state: State, action: Revive) -> State:
+    """Apply a revival decision: buy back in (sit out the next round) or stay out."""
+    m = state.match
+    seat = action.seat
+    pending = m.pending[1:]
+    if action.accept:
+        out = tuple(0 if s == seat else o for s, o in enumerate(m.out))
+        revived = tuple(v or s == seat for s, v in enumerate(m.revived))
+        marks = tuple(plan(state.rules).lives - 1 if s == seat else k for s, k in enumerate(m.marks))
+        match = attrs.evolve(
+            m, out=out, revived=revived, marks=marks, sitting_out=(*m.sitting_out, seat), pending=pending
+        )
+    else:
+        match = attrs.evolve(m, pending=pending)
+        alive = [s for s in range(len(state.players)) if match.out[s] == 0]
+        if len(alive) == 1 and not pending:
+            match = attrs.evolve(match, winners=(alive[0],))
+    to_act = None if match.winners else (pending[0] if pending else CHANCE)
+    return attrs.evolve(state, to_act=to_act, match=match, history=state.history.append(action))
+
+
+def score(state: State) -> Score:
+    """The ladder score: totals, round rows, marks, eliminations, winners and standings."""
+    m = state.match
+    results = m.results.items()
+    winners = set(m.winners)
+
+    def key(seat: int) -> tuple[int, int, int, int]:
+        out = m.out[seat]
+        return (0 if seat in winners else 1, 1 if out else 0, -out, m.totals[seat])
+
+    return Score(
+        totals=m.totals,
+        rounds=tuple(r.points for r in results),
+        marks=m.marks,
+        eliminated=m.eliminated,
+        winners=m.winners,
+        standings=tuple(sorted(range(len(state.players)), key=key)),
+        results=results,
+    )
