@@ -65,6 +65,26 @@ class Deal:
     stock: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     leader: int | None = attrs.field(default=None, converter=_optional_seat)
 
+    @classmethod
+    def trusted(
+        cls, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (), leader: int | None = None
+    ) -> Deal:
+        """Build a deal from tuples of shared (interned) cards without converting them again.
+
+        For the library's own dealer (`sample_chance`), whose cards are shared
+        instances already. Anything else should call `Deal(...)`.
+
+        Example:
+            >>> from cucumber_rules import card
+            >>> Deal.trusted(((card("2C"),), (card("3C"),))) == Deal(hands=[["2C"], ["3C"]])
+            True
+        """
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "hands", hands)
+        object.__setattr__(deal, "stock", stock)
+        object.__setattr__(deal, "leader", leader)
+        return deal
+
     def __str__(self) -> str:
         text = " | ".join(" ".join(str(c) for c in h) or "-" for h in self.hands)
         if self.leader is not None:

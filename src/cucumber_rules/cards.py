@@ -35,14 +35,15 @@ class Card:
     suit are equal, and order by rank, then suit (clubs < diamonds < hearts <
     spades).
 
-    Build cards with [`card`][cucumber_rules.card], which returns the single
-    shared instance of each card.
+    There is exactly one instance of each card: `Card(12, "S")` returns the
+    same object as `card("QS")`, so equality is identity. Build cards from text
+    with [`card`][cucumber_rules.card].
 
     Example:
         >>> card("QS").rank, card("QS").suit
         (12, 'S')
-        >>> str(card("10H")), card("7") < card("42")
-        ('10H', True)
+        >>> str(card("10H")), card("7") < card("42"), Card(12, "S") is card("QS")
+        ('10H', True, True)
     """
 
     rank: int
@@ -67,19 +68,20 @@ class Card:
             index = _SUITED_BASE + (self.rank - 2) * 4 + SUITS.index(self.suit)
         object.__setattr__(self, "index", index)
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if type(other) is not Card:
-            return NotImplemented
-        return self.index == other.index
+    def __new__(cls, rank: int, suit: str | None = None) -> Card:
+        # Every card exists once: Card(12, "S") is card("QS"). Equality and
+        # hashing are then identity, at C speed, in every hand and trick.
+        if type(rank) is int and (suit is None or type(suit) is str):
+            found = _INTERNED.get((rank, suit))
+            if found is not None:
+                return found
+        return super().__new__(cls)
 
-    def __ne__(self, other: object) -> bool:
-        result = self.__eq__(other)
-        return result if result is NotImplemented else not result
+    def __eq__(self, other: object) -> bool:
+        return self is other
 
     def __hash__(self) -> int:
-        return self.index
+        return object.__hash__(self)
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
@@ -182,9 +184,7 @@ def card(text: str | Card) -> Card:
         raise InvalidNotationError(f"{text!r} is not a card: unknown rank {rank_text!r}")
     found = _INTERNED.get((rank, suit))
     if found is None:
-        raise InvalidNotationError(
-            f"{text!r} is not a card: ranks are 2-10, J, Q, K, A and suits S, H, D, C"
-        )
+        raise InvalidNotationError(f"{text!r} is not a card: ranks are 2-10, J, Q, K, A and suits S, H, D, C")
     return found
 
 

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .actions import Deal
-from .cards import Card
+from .cards import CARD_BY_INDEX, Card
 from .errors import IllegalMoveError
 
-__all__ = ["deal_error", "next_seat", "shuffled_deal"]
+__all__ = [
+    "after_table",
+    "deal_error",
+    "deck_limits",
+    "next_seat",
+    "previous_seat",
+    "shuffled_deal",
+    "sorted_hands",
+]
 
 
 def _bad(message: str, deal: Deal) -> IllegalMoveError:
@@ -31,28 +39,63 @@ def deal_error(
     Checks: one hand per seat; `per` cards to each seat in `seats` and none to
     the others; only cards of `deck`, none more often than the deck holds it
     (hands and stock together); and at least `stock_needed` cards in the stock.
+
+    Example:
+        >>> from cucumber_rules import Deal, DECKS
+        >>> deal_error(Deal(hands=[["2C"], ["2C"]]), players=2, seats=(0, 1), per=1,
+        ...            deck=DECKS["standard-52"]).message
+        'bad deal: 2C appears 2 times, but the deck holds it once'
     """
     if len(deal.hands) != players:
         return _bad(f"{len(deal.hands)} hands for {players} seats", deal)
-    dealt = set(seats)
     for seat, hand in enumerate(deal.hands):
-        if seat in dealt and len(hand) != per:
-            return _bad(f"seat {seat} must receive {per} cards, not {len(hand)}", deal)
-        if seat not in dealt and hand:
+        if seat in seats:
+            if len(hand) != per:
+                return _bad(f"seat {seat} must receive {per} cards, not {len(hand)}", deal)
+        elif hand:
             return _bad(f"seat {seat} is not dealt in this round and must receive no cards", deal)
     if len(deal.stock) < stock_needed:
         return _bad(f"the stock must hold at least {stock_needed} cards, not {len(deal.stock)}", deal)
-    available = Counter(deck)
-    used = Counter(c for hand in deal.hands for c in hand)
-    used.update(deal.stock)
-    for c, count in used.items():
-        have = available.get(c, 0)
-        if have == 0:
-            return _bad(f"{c} is not a card of this deck", deal)
-        if count > have:
-            times = "once" if have == 1 else f"{have} times"
-            return _bad(f"{c} appears {count} times, but the deck holds it {times}", deal)
+    left = list(deck_limits(deck))
+    for cards in (*deal.hands, deal.stock):
+        for c in cards:
+            i = c.index
+            if left[i] <= 0:
+                return _bad(_overuse(c, deal, deck), deal)
+            left[i] -= 1
     return None
+
+
+def _overuse(c: Card, deal: Deal, deck: Sequence[Card]) -> str:
+    have = sum(1 for d in deck if d == c)
+    if have == 0:
+        return f"{c} is not a card of this deck"
+    count = sum(1 for h in (*deal.hands, deal.stock) for d in h if d == c)
+    times = "once" if have == 1 else f"{have} times"
+    return f"{c} appears {count} times, but the deck holds it {times}"
+
+
+_LIMITS: dict[int, tuple[Sequence[Card], tuple[int, ...]]] = {}
+
+
+def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
+    """How often the deck holds each card, indexed by `Card.index` (memoised per deck object).
+
+    Example:
+        >>> from cucumber_rules import DECKS, card
+        >>> deck_limits(DECKS["five-cucumbers-60"])[card("7").index]
+        4
+    """
+    found = _LIMITS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    limits = [0] * len(CARD_BY_INDEX)
+    for c in deck:
+        limits[c.index] += 1
+    if len(_LIMITS) > 64:
+        _LIMITS.clear()
+    _LIMITS[id(deck)] = (deck, tuple(limits))
+    return tuple(limits)
 
 
 def shuffled_deal(
@@ -65,17 +108,24 @@ def shuffled_deal(
     stock: bool,
     leader: int | None = None,
 ) -> Deal:
-    """Shuffle `deck` with `rng` and deal `per` cards to each seat in `seats` (hands sorted).
+    """Deal `per` random cards of `deck` to each seat in `seats` (hands sorted), using `rng`.
 
-    The rest of the deck, in shuffled order, is the stock if `stock` is true.
+        The rest of the deck, in random order, is the stock if `stock` is true.
+
+        Example:
+            >>> import random
+            >>> from cucumber_rules import DECKS
+            >>> d = shuffled_deal(random.Random(1), DECKS["standard-52"], players=3, seats=(0, 2), per=2,
+            ...                   stock=False)
+            >>> [len(h) for h in d.hands], d.stock
+            ([2, 0, 2], ())
     """
-    cards = list(deck)
-    rng.shuffle(cards)
+    cards = rng.sample(deck, len(deck) if stock else len(seats) * per)
     hands: list[tuple[Card, ...]] = [() for _ in range(players)]
     for i, seat in enumerate(seats):
         hands[seat] = tuple(sorted(cards[i * per : (i + 1) * per]))
     rest = tuple(cards[len(seats) * per :]) if stock else ()
-    return Deal(hands=hands, stock=rest, leader=leader)
+    return Deal.trusted(tuple(hands), rest, leader)
 
 
 def next_seat(seat: int, among: Sequence[int] | frozenset[int], players: int) -> int:
@@ -90,3 +140,41 @@ def next_seat(seat: int, among: Sequence[int] | frozenset[int], players: int) ->
         if candidate in among:
             return candidate
     raise ValueError("no seat to choose from")
+
+
+def previous_seat(seat: int, among: Sequence[int], players: int) -> int:
+    """The first seat of `among` counter-clockwise before `seat`.
+
+    Example:
+        >>> previous_seat(0, (0, 1, 2), 3), previous_seat(2, (0, 2), 3)
+        (2, 0)
+    """
+    for step in range(1, players + 1):
+        candidate = (seat - step) % players
+        if candidate in among:
+            return candidate
+    raise ValueError("no seat to choose from")
+
+
+def after_table(seats: Sequence[int], players: int) -> tuple[int, ...]:
+    """`after[s]`: the seat of `seats` that plays after seat `s` (-1 for seats not dealt in).
+
+    Example:
+        >>> after_table((0, 2, 3), 4)
+        (2, -1, 3, 0)
+    """
+    return tuple(next_seat(s, seats, players) if s in seats else -1 for s in range(players))
+
+
+_BY_INDEX = attrgetter("index")
+
+
+def sorted_hands(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+    """Each hand sorted by card order.
+
+    Example:
+        >>> from cucumber_rules import Deal
+        >>> [[str(c) for c in h] for h in sorted_hands(Deal(hands=[["KS", "2C"]]).hands)]
+        [['2C', 'KS']]
+    """
+    return tuple(tuple(sorted(h, key=_BY_INDEX)) for h in hands)

@@ -52,7 +52,7 @@ def engine_for(state: State) -> GameEngine:
     game = state.rules.game
     found = _ENGINES.get(game)
     if found is None:
-        module: GameEngine = importlib.import_module(f"{__package__}.{game}")  # type: ignore[assignment]
+        module: GameEngine = importlib.import_module(f"{__package__}.{game}")
         found = _ENGINES[game] = module
     return found
 
@@ -101,9 +101,7 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
     if not 0 <= first < n:
         raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
     zeros = (0,) * n
-    match = Match(
-        totals=zeros, marks=zeros, out=zeros, revived=(False,) * n, dealer=(first - 1) % n
-    )
+    match = Match(totals=zeros, marks=zeros, out=zeros, revived=(False,) * n, dealer=(first - 1) % n)
     return State(rules=rules, players=names, first=first, to_act=CHANCE, match=match, round=None)
 
 
@@ -126,7 +124,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     to_act = state.to_act
     if to_act is None or to_act < 0:
         return ()
-    return engine_for(state).legal(state)
+    return (_ENGINES.get(state.rules.game) or engine_for(state)).legal(state)
 
 
 def check(state: State, action: Action) -> IllegalMoveError | None:
@@ -245,6 +243,15 @@ def apply(state: State, action: Action) -> State:
         >>> s1.to_act, s2.to_act, len(s2.history)
         (0, 1, 2)
     """
+    if type(action) is Play:
+        # The common case, checked inline: the seat to act plays a card.
+        to_act = state.to_act
+        if to_act is not None and to_act >= 0 and action.seat == to_act and not state.match.pending:
+            engine = _ENGINES.get(state.rules.game) or engine_for(state)
+            error = engine.play_error(state, action)
+            if error is not None:
+                raise error
+            return engine.play(state, action)
     error = check(state, action)
     if error is not None:
         raise error
@@ -312,4 +319,3 @@ def score(state: State) -> Score:
         (0, 0)
     """
     return engine_for(state).score(state)
-

@@ -21,12 +21,12 @@ import attrs
 
 from .actions import Action, Deal, Play, Revive
 from .cards import CARD_BY_INDEX, DECKS, Card, rank_label
+from .dealing import after_table, next_seat, previous_seat, shuffled_deal, sorted_hands
 from .dealing import deal_error as _generic_deal_error
-from .dealing import next_seat, shuffled_deal
 from .errors import IllegalMoveError
 from .rules import Rules
 from .scoring import Score
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick, new_round, new_state
 
 _MAX_SEATS: Final = 7
 
@@ -97,9 +97,7 @@ def plan(rules: Rules) -> _Plan:
 
 def dealt_seats(match: Match) -> tuple[int, ...]:
     """The seats that receive cards in the coming round: in play and not sitting out."""
-    return tuple(
-        s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out
-    )
+    return tuple(s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out)
 
 
 def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
@@ -134,20 +132,28 @@ def start_round(state: State, deal: Deal) -> State:
         leader = next_seat(dealer, seats, n)
     else:
         leader = m.payer if m.payer in seats else next_seat(m.payer, seats, n)
-        dealer = next_seat(leader, seats, n)
-        while next_seat(dealer, seats, n) != leader:
-            dealer = next_seat(dealer, seats, n)
-    after = tuple(next_seat(s, seats, n) if s in seats else -1 for s in range(n))
-    hands = tuple(tuple(sorted(h)) for h in deal.hands)
-    round_ = Round(hands=hands, seats=seats, after=after, leader=leader, stock=deal.stock)
-    return State(
-        rules=state.rules,
-        players=state.players,
-        first=state.first,
-        to_act=leader,
-        match=attrs.evolve(m, dealer=dealer),
-        round=round_,
-        history=state.history.append(deal),
+        dealer = previous_seat(leader, seats, n)
+    return new_state(
+        state.rules,
+        state.players,
+        state.first,
+        leader,
+        m if dealer == m.dealer else attrs.evolve(m, dealer=dealer),
+        new_round(
+            sorted_hands(deal.hands),
+            seats,
+            after_table(seats, n),
+            leader,
+            (),
+            0,
+            -1,
+            (),
+            None,
+            deal.stock,
+            None,
+            (),
+        ),
+        state.history.append(deal),
     )
 
 
@@ -164,22 +170,23 @@ def legal(state: State) -> tuple[Action, ...]:
     plays = PLAYS[seat]
     trick = r.trick
     p: _Plan = state.rules._plan or plan(state.rules)
+    cards: tuple[Card, ...] | list[Card]
     if not trick:
         cards = hand
     else:
         high = r.high
         low = hand[0].rank
-        if low >= high:
-            cards = hand if trick[0].card.rank != p.ace else tuple(c for c in hand if c.rank == low)
-        elif trick[0].card.rank == p.ace:
-            cards = tuple(c for c in hand if c.rank == low)
+        if trick[0].card.rank == p.ace:
+            cards = [c for c in hand if c.rank == low]
+        elif low >= high:
+            cards = hand
         elif p.forced:
-            cards = tuple(c for c in hand if c.rank >= high) or tuple(c for c in hand if c.rank == low)
+            cards = [c for c in hand if c.rank >= high] or [c for c in hand if c.rank == low]
         else:
-            cards = tuple(c for c in hand if c.rank == low or c.rank >= high)
+            cards = [c for c in hand if c.rank == low or c.rank >= high]
     if p.copies:
-        return tuple(plays[c.index] for i, c in enumerate(cards) if i == 0 or c is not cards[i - 1])  # type: ignore[misc]
-    return tuple(plays[c.index] for c in cards)  # type: ignore[misc]
+        return tuple([plays[c.index] for i, c in enumerate(cards) if i == 0 or c is not cards[i - 1]])  # type: ignore[misc]
+    return tuple([plays[c.index] for c in cards])  # type: ignore[misc]
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -241,34 +248,32 @@ def play(state: State, play: Play) -> State:
     """Apply a checked play."""
     r: Round = state.round  # type: ignore[assignment]
     seat = play.seat
-    c = play.card
     hands = r.hands
     hand = hands[seat]
-    i = hand.index(c)
+    i = hand.index(play.card)
     c = hand[i]
     shared: Play = PLAYS[seat][c.index]  # type: ignore[assignment]
     hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
     trick = r.trick
     rank = c.rank
-    if not trick:
-        high, taker = rank, seat
-    elif rank >= r.high and trick[0].card.rank != plan(state.rules).ace:
+    if not trick or (rank >= r.high and trick[0].card.rank != state.rules._plan.ace):
         high, taker = rank, seat
     else:
         high, taker = r.high, r.taker
     trick = (*trick, shared)
     history = state.history.append(shared)
+    rules, players, first, match = state.rules, state.players, state.first, state.match
     if len(trick) < len(r.seats):
-        new_round = Round(
-            hands, r.seats, r.after, r.leader, trick, high, taker, r.tricks, None, r.stock
+        after = r.after
+        new = new_round(
+            hands, r.seats, after, r.leader, trick, high, taker, r.tricks, None, r.stock, None, ()
         )
-        return State(state.rules, state.players, state.first, r.after[seat], state.match, new_round, history)
+        return new_state(rules, players, first, after[seat], match, new, history)
     tricks = (*r.tricks, Trick(r.leader, trick, taker))
+    new = new_round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock, None, ())
     if hands[taker]:
-        new_round = Round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock)
-        return State(state.rules, state.players, state.first, taker, state.match, new_round, history)
-    done = Round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock)
-    return _finish_round(state, done, trick, high, taker, history)
+        return new_state(rules, players, first, taker, match, new, history)
+    return _finish_round(state, new, trick, high, taker, history)
 
 
 # --------------------------------------------------------------------------- scoring

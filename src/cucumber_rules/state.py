@@ -14,8 +14,8 @@ that a play copies little:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import ClassVar, Final, Generic, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
@@ -31,76 +31,120 @@ CHANCE: Final = -1
 T = TypeVar("T")
 
 
-@attrs.frozen(eq=False)
-class Chain(Generic[T]):
+class Chain(tuple[Any, ...], Generic[T]):
     """A persistent (immutable, shared-tail) list: `append` is O(1) and copies nothing.
 
-    Iterates oldest first; compares equal to another chain with equal items.
+    It holds what grows with a match (the history, the round results), so a new
+    state shares all earlier entries with the state it came from. It is an
+    immutable tuple `(last, rest, length)` underneath; use it as a sequence:
+    it iterates oldest first, has a `len`, and compares equal to another chain
+    with equal items.
 
     Example:
         >>> c = Chain.EMPTY.append(1).append(2)
-        >>> list(c), len(c), c.last
-        ([1, 2], 2, 2)
+        >>> list(c), len(c), c.last, c == Chain.of([1, 2])
+        ([1, 2], 2, 2, True)
     """
 
-    last: T | None = None
-    """The newest item (None when empty)."""
-    rest: Chain[T] | None = None
-    """The chain without its newest item (None when empty)."""
-    length: int = 0
+    __slots__ = ()
+    EMPTY: ClassVar[Chain[Any]]
 
-    EMPTY: ClassVar[Chain[object]]  # set below
+    def __new__(cls, last: T | None = None, rest: Chain[T] | None = None, length: int = 0) -> Chain[T]:
+        return _tuple_new(cls, (last, rest, length))
+
+    @property
+    def last(self) -> T | None:
+        """The newest item (None when empty)."""
+        return tuple.__getitem__(self, 0)  # type: ignore[no-any-return]
+
+    @property
+    def rest(self) -> Chain[T] | None:
+        """The chain without its newest item (None when empty)."""
+        return tuple.__getitem__(self, 1)  # type: ignore[no-any-return]
+
+    @property
+    def length(self) -> int:
+        """The number of items."""
+        return tuple.__getitem__(self, 2)  # type: ignore[no-any-return]
 
     def append(self, item: T) -> Chain[T]:
-        """Return a new chain with `item` added at the end."""
-        return Chain(item, self, self.length + 1)
+        """Return a new chain with `item` added at the end (O(1))."""
+        return _tuple_new(Chain, (item, self, tuple.__getitem__(self, 2) + 1))
 
     def __len__(self) -> int:
-        return self.length
+        return tuple.__getitem__(self, 2)  # type: ignore[no-any-return]
+
+    def __bool__(self) -> bool:
+        return bool(tuple.__getitem__(self, 2))
 
     def __iter__(self) -> Iterator[T]:
         return iter(self.items())
 
+    def __getitem__(self, index: Any) -> Any:
+        return self.items()[index]
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.items()
+
     def items(self) -> tuple[T, ...]:
-        """The items as a tuple, oldest first."""
+        """The items as a tuple, oldest first (O(n))."""
         out: list[T] = []
-        node: Chain[T] | None = self
-        while node is not None and node.length:
-            out.append(node.last)  # type: ignore[arg-type]
-            node = node.rest
+        node: tuple[Any, ...] = self
+        getitem = tuple.__getitem__
+        while getitem(node, 2):
+            out.append(getitem(node, 0))
+            node = getitem(node, 1)
         out.reverse()
         return tuple(out)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chain):
             return NotImplemented
-        a: Chain[T] | None = self
-        b: Chain[object] | None = other
+        getitem = tuple.__getitem__
+        a: tuple[Any, ...] = self
+        b: tuple[Any, ...] = other
         while a is not b:
-            if a is None or b is None or a.length != b.length:
+            if getitem(a, 2) != getitem(b, 2):
                 return False
-            if a.length == 0:
+            if getitem(a, 2) == 0:
                 return True
-            if a.last != b.last:
+            if getitem(a, 0) != getitem(b, 0):
                 return False
-            a, b = a.rest, b.rest
+            a, b = getitem(a, 1), getitem(b, 1)
         return True
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
         return hash(self.items())
 
     def __repr__(self) -> str:
-        return f"Chain({list(self.items())!r})"
+        return f"Chain.of({list(self.items())!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Chain.of, (list(self.items()),))
+
+    def __add__(self, other: Any) -> Any:
+        return self.items() + tuple(other)
+
+    def __mul__(self, other: Any) -> Any:
+        return NotImplemented
+
+    def __lt__(self, other: Any) -> bool:
+        return NotImplemented
 
     @classmethod
-    def of(cls, items: tuple[T, ...] | list[T]) -> Chain[T]:
+    def of(cls, items: Iterable[T]) -> Chain[T]:
         """Build a chain from items, oldest first."""
-        chain: Chain[T] = cls.EMPTY  # type: ignore[assignment]
+        chain: Chain[T] = Chain.EMPTY
         for item in items:
             chain = chain.append(item)
         return chain
 
 
+_tuple_new = tuple.__new__
 Chain.EMPTY = Chain()
 
 
@@ -121,7 +165,9 @@ class Trick:
     taker: int
     """The seat that took the trick."""
     marker: str | None = None
-    """Catastrophe: the Trick Marker when the trick ended (`"high"`, `"low"`, `"high-broken"`, `"low-broken"`)."""
+    """Catastrophe: the Trick Marker when the trick ended.
+
+    One of `"high"`, `"low"`, `"high-broken"`, `"low-broken"`."""
     revealed: Card | None = None
     """Surprise Cucumber: the lead card revealed from the stock."""
 
@@ -221,7 +267,7 @@ class Match:
     """Who paid (ladder) or should start next (Catastrophe) after the last round; -1 before any."""
     rounds: int = 0
     """Rounds finished."""
-    results: Chain[RoundResult] = Chain.EMPTY  # type: ignore[assignment]
+    results: Chain[RoundResult] = Chain.EMPTY
     """Every finished round's result."""
     winners: tuple[int, ...] = ()
     """Set once the match is over."""
@@ -253,7 +299,7 @@ class State:
     match: Match
     round: Round | None
     """The round in play (or just finished); None before the first deal."""
-    history: Chain[Action] = Chain.EMPTY  # type: ignore[assignment]
+    history: Chain[Action] = Chain.EMPTY
     """Every action applied since `new_game`, oldest first."""
 
     @property
@@ -287,3 +333,67 @@ class State:
     def num_players(self) -> int:
         """The number of seats."""
         return len(self.players)
+
+
+# Fast constructors for the hot path. `apply` builds a `Round` and a `State` for
+# every card played; these set the slots directly, in field order, skipping the
+# generated `__init__` (which goes through `object.__setattr__` for frozen
+# classes). They take exactly the fields, positionally; a test checks that they
+# build values equal to the attrs constructors.
+_object_new = object.__new__
+_ROUND_SETTERS = tuple(Round.__dict__[a.name].__set__ for a in attrs.fields(Round))
+_STATE_SETTERS = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
+(_r0, _r1, _r2, _r3, _r4, _r5, _r6, _r7, _r8, _r9, _r10, _r11) = _ROUND_SETTERS
+(_s0, _s1, _s2, _s3, _s4, _s5, _s6) = _STATE_SETTERS
+
+
+def new_round(
+    hands: tuple[tuple[Card, ...], ...],
+    seats: tuple[int, ...],
+    after: tuple[int, ...],
+    leader: int,
+    trick: tuple[Play, ...],
+    high: int,
+    taker: int,
+    tricks: tuple[Trick, ...],
+    marker: str | None,
+    stock: tuple[Card, ...],
+    revealed: Card | None,
+    captured: tuple[tuple[Card, ...], ...],
+) -> Round:
+    """Build a `Round` from all its fields, in order (internal fast path)."""
+    r = _object_new(Round)
+    _r0(r, hands)
+    _r1(r, seats)
+    _r2(r, after)
+    _r3(r, leader)
+    _r4(r, trick)
+    _r5(r, high)
+    _r6(r, taker)
+    _r7(r, tricks)
+    _r8(r, marker)
+    _r9(r, stock)
+    _r10(r, revealed)
+    _r11(r, captured)
+    return r
+
+
+def new_state(
+    rules: Rules,
+    players: tuple[str, ...],
+    first: int,
+    to_act: int | None,
+    match: Match,
+    round_: Round | None,
+    history: Chain[Action],
+) -> State:
+    """Build a `State` from all its fields, in order (internal fast path)."""
+    s = _object_new(State)
+    _s0(s, rules)
+    _s1(s, players)
+    _s2(s, first)
+    _s3(s, to_act)
+    _s4(s, match)
+    _s5(s, round_)
+    _s6(s, history)
+    return s
