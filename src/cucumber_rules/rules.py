@@ -46,7 +46,6 @@ _L = (LADDER,)
 _C = (CATASTROPHE,)
 _B = (LADDER, CATASTROPHE)
 
-#: Every option of `Rules`, in documentation order.
 OPTIONS: Mapping[str, Option] = MappingProxyType(
     {
         o.name: o
@@ -145,9 +144,21 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
         )
     }
 )
+"""Every option of `Rules`, in documentation order: name -> [`Option`][cucumber_rules.Option].
+
+Example:
+    >>> list(OPTIONS)[:4]
+    ['deck', 'min_players', 'max_players', 'hand_size']
+    >>> OPTIONS["follow"].choices
+    ('optional-lowest', 'forced-lowest')
+"""
 
 _LADDER_DECKS = ("standard-52", "five-cucumbers-60")
 _MAX_SEATS = 7
+
+
+def _tuple_if_list(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _fail(option: str, message: str) -> InvalidRulesError:
@@ -190,9 +201,7 @@ class Rules:
     surprise: bool | None = None
     cant_beat_em: bool | None = None
     hands: int | None = None
-    cucumbers: tuple[int, ...] | None = attrs.field(
-        default=None, converter=lambda v: tuple(v) if isinstance(v, list) else v
-    )
+    cucumbers: tuple[int, ...] | None = attrs.field(default=None, converter=_tuple_if_list)
     _plan: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """The game engine's precomputed tables for these rules (private, built on first use)."""
 
@@ -276,7 +285,8 @@ def _validate_ladder(r: Rules, deck_size: int) -> None:
             f"{r.max_players} players x {r.hand_size} cards need {r.max_players * r.hand_size} cards, "
             f"but the {r.deck} deck has {deck_size}",
         )
-    assert r.threshold is not None and r.lives is not None
+    assert r.threshold is not None
+    assert r.lives is not None
     if r.threshold < 1:
         raise _fail("threshold", f"threshold must be at least 1, not {r.threshold}")
     if r.lives < 1:
@@ -296,24 +306,29 @@ def _validate_ladder(r: Rules, deck_size: int) -> None:
 def _validate_catastrophe(r: Rules, deck_size: int) -> None:
     if r.deck != "numbered-60":
         raise _fail("deck", f"catastrophe uses the numbered-60 deck, not {r.deck!r}")
-    assert r.hands is not None and r.cucumbers is not None
+    assert r.hands is not None
+    assert r.cucumbers is not None
     if r.hands < 1:
         raise _fail("hands", f"hands must be at least 1, not {r.hands}")
     if r.min_players < 3 or r.max_players > 6:
-        raise _fail("max_players" if r.max_players > 6 else "min_players", "catastrophe is for 3 to 6 players")
+        raise _fail(
+            "max_players" if r.max_players > 6 else "min_players", "catastrophe is for 3 to 6 players"
+        )
     if type(r.cucumbers) is not tuple or len(r.cucumbers) != 60:
         raise _fail("cucumbers", "cucumbers must list 60 counts, one for each card 1..60")
     for i, count in enumerate(r.cucumbers):
         if type(count) is not int or count < 0:
             raise _fail("cucumbers", f"cucumbers[{i}] (card {i + 1}) must be an int >= 0, not {count!r}")
     # Each player must receive a hand (and, with Surprise, every trick needs a reveal).
+    fives = sum(1 for count in r.cucumbers if count == 5)  # the 5-cucumber cards (six by default)
     for players in range(r.min_players, r.max_players + 1):
         per = r.cards_per_player(players)
         needed = per * players + (per if r.surprise else 0)
         if per < 1 or needed > deck_size:
             raise _fail("hand_size", f"{players} players x {r.hand_size} cards need {needed} of {deck_size}")
-        if r.cant_beat_em and per * players < 6:
-            raise _fail("cant_beat_em", "If You Can't Beat 'Em needs room for the six 5-cucumber cards")
+        if r.cant_beat_em and per * players < fives:
+            message = f"If You Can't Beat 'Em needs room in the hands for {fives} 5-cucumber cards"
+            raise _fail("cant_beat_em", message)
 
 
 _PRESETS: dict[str, Rules] = {
@@ -345,8 +360,15 @@ _PRESETS: dict[str, Rules] = {
     ),
 }  # fmt: skip
 
-#: The presets by canonical name (read-only).
 RULESETS: Mapping[str, Rules] = MappingProxyType(_PRESETS)
+"""The presets by canonical name (read-only); [`ruleset`][cucumber_rules.ruleset] also takes aliases.
+
+Example:
+    >>> list(RULESETS)
+    ['agurk', 'gurka', 'five-cucumbers', 'fuenf-gurken', 'catastrophe']
+    >>> RULESETS["gurka"].threshold
+    30
+"""
 
 _ALIASES = {
     "danish": "agurk",
@@ -399,10 +421,10 @@ def ruleset(name: str, **options: Any) -> Rules:
     Example:
         >>> ruleset("GURKA", threshold=21, ace_lead=False).ace_lead
         False
-        >>> ruleset("agurk", hand_size=8)
+        >>> ruleset("agurk", hand_size=8)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        cucumber_rules.errors.InvalidRulesError: hand_size: 7 players x 8 cards need 56 cards, but the standard-52 deck has 52
+        cucumber_rules.errors.InvalidRulesError: hand_size: 7 players x 8 cards need 56 cards, ...
     """
     base = _PRESETS[preset_name(name)]
     return base.replace(**options) if options else base

@@ -1,0 +1,236 @@
+"""Shared test helpers: rigged deals and short ways to play them out.
+
+Import them as `from helpers import ...` (pytest puts `tests/` on the path).
+
+Hands and plays are written as card text separated by spaces, e.g.
+`start(ruleset("agurk", hand_size=2), "2C 9S", "3D KD", "4H 5H")`; `""` or `"-"` is an
+empty hand (a seat that is not dealt in). A play is given by its card only: the seat is
+always the seat to act, so a test reads like the table.
+
+Example:
+    >>> import pytest
+
+import cucumber_rules as cr
+    >>> s = start(cr.ruleset("agurk", hand_size=1), "5C", "9D", "3H")
+    >>> s = play(s, "5C", "9D", "3H")
+    >>> cr.score(s).totals
+    (0, 9, 0)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+
+import cucumber_rules as cr
+from cucumber_rules import Action, Card, Deal, IllegalMoveError, Play, Rules, State
+
+__all__ = [
+    "FILLERS",
+    "assert_illegal",
+    "autoplay",
+    "cards",
+    "deal",
+    "dealt_seats",
+    "names",
+    "one_card_round",
+    "pay_round",
+    "play",
+    "random_states",
+    "start",
+]
+
+#: Low cards handed to the seats that must not pay in `pay_round`, per deck (ranks 2 and 3 only).
+FILLERS: Mapping[str, tuple[str, ...]] = {
+    "standard-52": ("2C", "2D", "2H", "2S", "3C", "3D"),
+    "five-cucumbers-60": ("2", "2", "2", "2", "3", "3"),
+}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Parse space-separated card text; `""` or `"-"` is no cards.
+
+    Example:
+        >>> [str(c) for c in cards("2c TH a♠")]
+        ['2C', '10H', 'AS']
+    """
+    if text.strip() in ("", "-"):
+        return ()
+    return tuple(cr.card(t) for t in text.split())
+
+
+def deal(*hands: str) -> Deal:
+    """A rigged `Deal`: one card-text string per seat.
+
+    Example:
+        >>> deal("2C 3C", "-").hands
+        ((card('2C'), card('3C')), ())
+    """
+    return Deal(hands=[cards(h) for h in hands])
+
+
+def names(state: State, moves: Sequence[Action]) -> list[str]:
+    """The cards of a sequence of plays as text (for compact assertions).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> names(cr.new_game(cr.ruleset("gurka"), 2), [cr.Play(0, "QS")])
+        ['QS']
+    """
+    out: list[str] = []
+    for m in moves:
+        assert isinstance(m, Play), m
+        out.append(str(m.card))
+    return out
+
+
+def start(rules: Rules, *hands: str, first: int = 0, players: int | Sequence[str] | None = None) -> State:
+    """A new match with a rigged first deal (`players` defaults to the number of hands).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> start(cr.ruleset("gurka", hand_size=1), "2C", "AS", first=1).to_act
+        1
+    """
+    state = cr.new_game(rules, len(hands) if players is None else players, first=first)
+    return cr.apply(state, deal(*hands))
+
+
+def play(state: State, *plays: str) -> State:
+    """Play cards in order, each by the seat to act.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = start(cr.ruleset("gurka", hand_size=1), "2C", "AS")
+        >>> play(s, "2C").to_act
+        1
+    """
+    for text in plays:
+        seat = state.to_act
+        assert seat is not None, f"the match is over: no seat to play {text}"
+        assert seat >= 0, f"no seat to act for {text} (to_act={seat})"
+        state = cr.apply(state, Play(seat, cr.card(text)))
+    return state
+
+
+def dealt_seats(state: State) -> tuple[int, ...]:
+    """The seats the coming deal must give cards to: not eliminated, not sitting out.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> dealt_seats(cr.new_game(cr.ruleset("gurka"), 3))
+        (0, 1, 2)
+    """
+    m = state.match
+    return tuple(s for s, out in enumerate(m.out) if out == 0 and s not in m.sitting_out)
+
+
+def one_card_round(state: State, hands: Mapping[int, str]) -> State:
+    """Deal one card to each listed seat (rules with `hand_size=1`) and play the trick out.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), 2)
+        >>> cr.score(one_card_round(s, {0: "2C", 1: "9S"})).totals
+        (0, 9)
+    """
+    assert state.to_act == cr.CHANCE, f"no deal is due (to_act={state.to_act})"
+    state = cr.apply(state, deal(*(hands.get(s, "") for s in range(len(state.players)))))
+    while state.to_act is not None and state.to_act >= 0 and not state.match.pending:
+        if state.round is None or not state.round.hands[state.to_act]:
+            break
+        state = cr.apply(state, Play(state.to_act, state.round.hands[state.to_act][0]))
+    return state
+
+
+def pay_round(state: State, payer: int, paid: str) -> State:
+    """A one-card round (`hand_size=1`) in which `payer` takes the trick with `paid`.
+
+    Every other dealt seat gets a low filler card (rank 2 or 3), so `paid` must rank 4 or
+    more (and not 1). Seats that are not dealt in get nothing.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), 3)
+        >>> cr.score(pay_round(s, 2, "QS")).totals
+        (0, 0, 12)
+    """
+    seats = dealt_seats(state)
+    assert payer in seats, f"seat {payer} is not dealt in"
+    assert cr.card(paid).rank >= 4, "the paying card must beat the fillers"
+    fillers = iter(FILLERS[state.rules.deck])
+    return one_card_round(state, {s: paid if s == payer else next(fillers) for s in seats})
+
+
+def autoplay(state: State, rng: random.Random | None = None) -> State:
+    """Play (the first legal move, or a random one with `rng`) until a deal or decision is due.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = start(cr.ruleset("gurka", hand_size=2), "2C 3C", "4D 5D")
+        >>> autoplay(s).to_act == cr.CHANCE
+        True
+    """
+    while state.to_act is not None and state.to_act >= 0 and not state.match.pending:
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, moves[0] if rng is None else rng.choice(moves))
+    return state
+
+
+def random_states(rules: Rules, players: int, seed: int, limit: int = 400) -> list[State]:
+    """Every state of one random match (deals and moves drawn from `random.Random(seed)`).
+
+    Revival decisions are taken at random too. Stops at the end or after `limit` actions.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> states = random_states(cr.ruleset("gurka", hand_size=2, threshold=5), 2, seed=1)
+        >>> states[0].to_act == cr.CHANCE, states[-1].is_over
+        (True, True)
+    """
+    rng = random.Random(seed)
+    state = cr.new_game(rules, players)
+    out = [state]
+    while not state.is_over and len(out) <= limit:
+        if state.to_act == cr.CHANCE:
+            action = cr.sample_chance(state, rng)
+        else:
+            action = rng.choice(cr.legal_moves(state))
+        state = cr.apply(state, action)
+        out.append(state)
+    return out
+
+
+def assert_illegal(state: State, action: Action, code: str, message: str | None = None) -> IllegalMoveError:
+    """Assert that `action` is illegal with `code` everywhere, and that nothing changes.
+
+    `check` returns the error, `is_legal` is False, `apply` raises an error with the same
+    code, message, seat and action, and the state still equals a deep copy taken before.
+    With `message`, the error's text must equal it exactly.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka"), 2)
+        >>> assert_illegal(s, cr.Play(0, "AS"), "deal-expected").seat
+        0
+    """
+    before = copy.deepcopy(state)
+    found = cr.check(state, action)
+    assert found is not None, f"{action} should be illegal ({code})"
+    assert found.code == code, (found.code, str(found))
+    assert not cr.is_legal(state, action)
+    with pytest.raises(IllegalMoveError) as info:
+        cr.apply(state, action)
+    raised = info.value
+    assert raised.code == found.code
+    assert str(raised) == str(found)
+    assert raised.seat == found.seat
+    assert raised.action == action
+    if message is not None:
+        assert str(found) == message, str(found)
+    assert found.action == action
+    assert isinstance(found, ValueError)
+    assert isinstance(found, cr.RulesError)
+    assert state == before, "a rejected action changed the state"
+    return found
