@@ -8,9 +8,7 @@ empty hand (a seat that is not dealt in). A play is given by its card only: the 
 always the seat to act, so a test reads like the table.
 
 Example:
-    >>> import pytest
-
-import cucumber_rules as cr
+    >>> import cucumber_rules as cr
     >>> s = start(cr.ruleset("agurk", hand_size=1), "5C", "9D", "3H")
     >>> s = play(s, "5C", "9D", "3H")
     >>> cr.score(s).totals
@@ -22,6 +20,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
+
+import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import Action, Card, Deal, IllegalMoveError, Play, Rules, State

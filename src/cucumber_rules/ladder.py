@@ -315,14 +315,14 @@ def _finish_round(
     drew: tuple[int, ...] = ()
     eliminated: tuple[int, ...] = ()
     if p.fixed_rounds is None and totals[payer] >= p.threshold:
-        marks[payer] += 1
-        if marks[payer] >= p.lives:
+        if marks[payer] + 1 >= p.lives:
             out[payer] = number
             eliminated = (payer,)
             others = [s for s in range(n) if s != payer and out[s] == 0]
             if p.revival and not m.revived[payer] and len(others) >= 2:
                 pending = (payer,)
         else:
+            marks[payer] += 1
             drew = (payer,)
             others_scores = [totals[s] for s in r.seats if s != payer and out[s] == 0]
             totals[payer] = max(others_scores, default=0)
@@ -334,7 +334,7 @@ def _finish_round(
         points=tuple(points),
         totals=tuple(totals),
         payer=payer,
-        card=next(x.card for x in last if x.seat == payer),
+        card=next(x.card for x in last if x.seat == taker),
         marks=drew,
         eliminated=eliminated,
         returned=returned,
@@ -381,10 +381,7 @@ def decide(state: State, action: Revive) -> State:
     if action.accept:
         out = tuple(0 if s == seat else o for s, o in enumerate(m.out))
         revived = tuple(v or s == seat for s, v in enumerate(m.revived))
-        marks = tuple(plan(state.rules).lives - 1 if s == seat else k for s, k in enumerate(m.marks))
-        match = attrs.evolve(
-            m, out=out, revived=revived, marks=marks, sitting_out=(*m.sitting_out, seat), pending=pending
-        )
+        match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=pending)
     else:
         match = attrs.evolve(m, pending=pending)
         alive = [s for s in range(len(state.players)) if match.out[s] == 0]

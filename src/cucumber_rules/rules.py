@@ -403,7 +403,7 @@ def preset_name(name: str) -> str:
     return key
 
 
-def ruleset(name: str, **options: Any) -> Rules:
+def ruleset(name: str, /, **options: Any) -> Rules:
     """Return a preset's rules, optionally with options changed.
 
     Args:

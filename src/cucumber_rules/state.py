@@ -25,8 +25,14 @@ from .rules import Rules
 
 __all__ = ["CHANCE", "Chain", "Match", "Round", "RoundResult", "State", "Trick"]
 
-#: The value of `State.to_act` while a chance action (a deal) is due.
 CHANCE: Final = -1
+"""The value of `State.to_act` while a chance action (a deal) is due.
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> cr.new_game(cr.ruleset("agurk"), players=3).to_act == CHANCE
+    True
+"""
 
 T = TypeVar("T")
 
@@ -68,7 +74,14 @@ class Chain(tuple[Any, ...], Generic[T]):
         return tuple.__getitem__(self, 2)  # type: ignore[no-any-return]
 
     def append(self, item: T) -> Chain[T]:
-        """Return a new chain with `item` added at the end (O(1))."""
+        """Return a new chain with `item` added at the end (O(1)); the old chain is unchanged.
+
+        Example:
+            >>> one = Chain.EMPTY.append("a")
+            >>> two = one.append("b")
+            >>> list(one), list(two)
+            (['a'], ['a', 'b'])
+        """
         return _tuple_new(Chain, (item, self, tuple.__getitem__(self, 2) + 1))
 
     def __len__(self) -> int:
@@ -87,7 +100,12 @@ class Chain(tuple[Any, ...], Generic[T]):
         return item in self.items()
 
     def items(self) -> tuple[T, ...]:
-        """The items as a tuple, oldest first (O(n))."""
+        """The items as a tuple, oldest first (O(n)).
+
+        Example:
+            >>> Chain.of([1, 2, 3]).items()
+            (1, 2, 3)
+        """
         out: list[T] = []
         node: tuple[Any, ...] = self
         getitem = tuple.__getitem__
@@ -137,7 +155,12 @@ class Chain(tuple[Any, ...], Generic[T]):
 
     @classmethod
     def of(cls, items: Iterable[T]) -> Chain[T]:
-        """Build a chain from items, oldest first."""
+        """Build a chain from items, oldest first.
+
+        Example:
+            >>> Chain.of(["x", "y"]).last
+            'y'
+        """
         chain: Chain[T] = Chain.EMPTY
         for item in items:
             chain = chain.append(item)
@@ -252,7 +275,8 @@ class Match:
     totals: tuple[int, ...]
     """Running points (or cucumbers) per seat."""
     marks: tuple[int, ...]
-    """Agurk cucumber marks per seat."""
+    """Cucumber marks per seat: crossings of the threshold that cost a life but did not
+    eliminate (Agurk's first-life warning); always below `lives`."""
     out: tuple[int, ...]
     """0 for a seat in play, else the round number that eliminated it."""
     revived: tuple[bool, ...]

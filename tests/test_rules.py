@@ -1,0 +1,336 @@
+"""Rules: the ladder presets exactly as the SPEC table, aliases, overrides and validation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import cucumber_rules as cr
+from cucumber_rules import InvalidRulesError, Rules, ruleset
+
+LADDER_OPTIONS = (
+    "deck",
+    "min_players",
+    "max_players",
+    "hand_size",
+    "follow",
+    "ace_lead",
+    "penalty",
+    "doubling",
+    "tie_bonus",
+    "threshold",
+    "lives",
+    "next_leader",
+    "reverse",
+    "revival",
+    "fixed_rounds",
+)
+CATASTROPHE_ONLY = ("surprise", "cant_beat_em", "hands", "cucumbers")
+
+#: SPEC §2, the ladder table, column by column.
+TABLE: dict[str, dict[str, Any]] = {
+    "agurk": {
+        "deck": "standard-52",
+        "min_players": 3,
+        "max_players": 7,
+        "hand_size": 7,
+        "follow": "optional-lowest",
+        "ace_lead": False,
+        "penalty": "card-value",
+        "doubling": "none",
+        "tie_bonus": True,
+        "threshold": 21,
+        "lives": 2,
+        "next_leader": "rotate",
+        "reverse": False,
+        "revival": False,
+        "fixed_rounds": None,
+    },
+    "gurka": {
+        "deck": "standard-52",
+        "min_players": 2,
+        "max_players": 7,
+        "hand_size": 7,
+        "follow": "forced-lowest",
+        "ace_lead": True,
+        "penalty": "card-value",
+        "doubling": "none",
+        "tie_bonus": False,
+        "threshold": 30,
+        "lives": 1,
+        "next_leader": "rotate",
+        "reverse": False,
+        "revival": False,
+        "fixed_rounds": None,
+    },
+    "five-cucumbers": {
+        "deck": "five-cucumbers-60",
+        "min_players": 2,
+        "max_players": 6,
+        "hand_size": 7,
+        "follow": "optional-lowest",
+        "ace_lead": False,
+        "penalty": "cucumbers",
+        "doubling": "per-one",
+        "tie_bonus": False,
+        "threshold": 5,
+        "lives": 1,
+        "next_leader": "penalized",
+        "reverse": False,
+        "revival": False,
+        "fixed_rounds": None,
+    },
+    "fuenf-gurken": {
+        "deck": "five-cucumbers-60",
+        "min_players": 2,
+        "max_players": 6,
+        "hand_size": 7,
+        "follow": "optional-lowest",
+        "ace_lead": False,
+        "penalty": "cucumbers",
+        "doubling": "once",
+        "tie_bonus": False,
+        "threshold": 6,
+        "lives": 1,
+        "next_leader": "penalized",
+        "reverse": False,
+        "revival": False,
+        "fixed_rounds": None,
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLE))
+def test_preset_options_are_exactly_the_spec_table(name: str) -> None:
+    rules = ruleset(name)
+    assert rules.name == name
+    assert rules.game == "ladder"
+    actual = {option: getattr(rules, option) for option in LADDER_OPTIONS}
+    assert actual == TABLE[name]
+    for option, value in TABLE[name].items():
+        assert type(getattr(rules, option)) is type(value), option  # e.g. False, not 0
+    for option in CATASTROPHE_ONLY:
+        assert getattr(rules, option) is None, option
+
+
+def test_every_ladder_option_is_documented_in_options() -> None:
+    for option in LADDER_OPTIONS:
+        assert option in cr.OPTIONS, option
+        assert "ladder" in cr.OPTIONS[option].games, option
+    for option in CATASTROPHE_ONLY:
+        assert cr.OPTIONS[option].games == ("catastrophe",), option
+    fields = {a.name for a in attrs.fields(Rules)} - {"name", "game", "_plan"}
+    assert fields == set(cr.OPTIONS)
+
+
+def test_rulesets_maps_the_presets_and_is_read_only() -> None:
+    for name in TABLE:
+        assert cr.RULESETS[name] == ruleset(name)
+        assert cr.RULESETS[name].name == name
+    with pytest.raises(TypeError):
+        cr.RULESETS["mine"] = ruleset("agurk")  # type: ignore[index]
+    assert "mine" not in cr.RULESETS
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("danish", "agurk"),
+        ("danish-cucumber", "agurk"),
+        ("Danish Cucumber", "agurk"),
+        ("danish_cucumber", "agurk"),
+        ("cucumber", "agurk"),
+        ("swedish", "gurka"),
+        ("scandinavian", "gurka"),
+        ("Scandinavian Cucumber", "gurka"),
+        ("kurkku", "gurka"),
+        ("5-cucumbers", "five-cucumbers"),
+        ("Five Cucumbers", "five-cucumbers"),
+        ("five_cucumbers", "five-cucumbers"),
+        ("fuenf", "fuenf-gurken"),
+        ("Fünf Gurken", "fuenf-gurken"),
+        ("funf-gurken", "fuenf-gurken"),
+        ("5-gurken", "fuenf-gurken"),
+    ],
+)
+def test_aliases(alias: str, name: str) -> None:
+    assert ruleset(alias) == ruleset(name)
+    assert ruleset(alias).name == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("AGURK", "agurk"),
+        ("Agurk", "agurk"),
+        ("GuRkA", "gurka"),
+        ("  gurka  ", "gurka"),
+        ("FIVE-CUCUMBERS", "five-cucumbers"),
+        ("Fuenf-Gurken", "fuenf-gurken"),
+        ("DANISH", "agurk"),
+    ],
+)
+def test_preset_names_are_case_insensitive(text: str, name: str) -> None:
+    assert ruleset(text).name == name
+    assert ruleset(text) == cr.RULESETS[name]
+
+
+@pytest.mark.parametrize("text", ["", "poker", "agurkk", "five cucumber", "gurka-30"])
+def test_unknown_preset(text: str) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        ruleset(text)
+    assert info.value.option == "preset"
+    assert "agurk" in str(info.value)  # names the presets
+
+
+@pytest.mark.parametrize("value", [None, 5, ["agurk"], b"agurk"])
+def test_preset_name_of_the_wrong_type(value: Any) -> None:
+    with pytest.raises(TypeError):
+        ruleset(value)
+
+
+def test_overrides_return_new_rules_and_leave_the_preset_alone() -> None:
+    base = ruleset("gurka")
+    rules = ruleset("gurka", threshold=21, ace_lead=False)
+    assert (rules.threshold, rules.ace_lead) == (21, False)
+    assert rules.name == "gurka"
+    assert rules != base
+    for option in LADDER_OPTIONS:
+        if option not in ("threshold", "ace_lead"):
+            assert getattr(rules, option) == getattr(base, option), option
+    assert (base.threshold, base.ace_lead) == (30, True)
+    assert cr.RULESETS["gurka"].threshold == 30
+    assert ruleset("gurka", threshold=30) == base  # an override to the same value changes nothing
+    assert base.replace(threshold=21, ace_lead=False) == rules
+
+
+@pytest.mark.parametrize(
+    ("name", "overrides"),
+    [
+        ("agurk", {"hand_size": 3}),
+        ("gurka", {"hand_size": 1}),
+        ("agurk", {"max_players": 6, "hand_size": 8}),  # 48 cards
+        ("five-cucumbers", {"hand_size": 10}),  # 6 x 10 = 60
+        ("agurk", {"follow": "forced-lowest", "ace_lead": True}),
+        ("gurka", {"reverse": True, "tie_bonus": True}),
+        ("gurka", {"revival": True}),
+        ("agurk", {"fixed_rounds": 5}),
+        ("five-cucumbers", {"doubling": "once", "threshold": 6}),
+        ("gurka", {"next_leader": "penalized", "lives": 3}),
+        ("agurk", {"min_players": 2}),
+        ("five-cucumbers", {"max_players": 2}),
+    ],
+)
+def test_valid_overrides(name: str, overrides: dict[str, Any]) -> None:
+    rules = ruleset(name, **overrides)
+    for option, value in overrides.items():
+        assert getattr(rules, option) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "overrides", "option"),
+    [
+        # unknown options
+        ("agurk", {"colour": "red"}, "colour"),
+        ("agurk", {"game": "catastrophe"}, "game"),
+        # wrong types
+        ("agurk", {"threshold": "21"}, "threshold"),
+        ("agurk", {"threshold": 21.0}, "threshold"),
+        ("agurk", {"threshold": True}, "threshold"),
+        ("agurk", {"hand_size": "7"}, "hand_size"),
+        ("agurk", {"lives": None}, "lives"),
+        ("gurka", {"ace_lead": 1}, "ace_lead"),
+        ("gurka", {"ace_lead": "yes"}, "ace_lead"),
+        ("agurk", {"tie_bonus": None}, "tie_bonus"),
+        ("agurk", {"reverse": 0}, "reverse"),
+        ("agurk", {"revival": "no"}, "revival"),
+        ("agurk", {"fixed_rounds": 2.5}, "fixed_rounds"),
+        ("agurk", {"fixed_rounds": "3"}, "fixed_rounds"),
+        ("agurk", {"min_players": 3.0}, "min_players"),
+        ("agurk", {"deck": 52}, "deck"),
+        # bad choices and values
+        ("agurk", {"follow": "forced"}, "follow"),
+        ("agurk", {"penalty": "points"}, "penalty"),
+        ("five-cucumbers", {"doubling": "twice"}, "doubling"),
+        ("agurk", {"next_leader": "winner"}, "next_leader"),
+        ("agurk", {"deck": "tarot-78"}, "deck"),
+        ("agurk", {"deck": "numbered-60"}, "deck"),
+        ("agurk", {"threshold": 0}, "threshold"),
+        ("agurk", {"threshold": -5}, "threshold"),
+        ("agurk", {"lives": 0}, "lives"),
+        ("agurk", {"hand_size": 0}, "hand_size"),
+        ("agurk", {"hand_size": -1}, "hand_size"),
+        ("agurk", {"fixed_rounds": 0}, "fixed_rounds"),
+        # 7 players x 8 cards = 56 > 52; 6 x 11 = 66 > 60
+        ("agurk", {"hand_size": 8}, "hand_size"),
+        ("gurka", {"hand_size": 8}, "hand_size"),
+        ("five-cucumbers", {"hand_size": 11}, "hand_size"),
+        # player counts
+        ("agurk", {"min_players": 1}, "min_players"),
+        ("gurka", {"min_players": 0}, "min_players"),
+        ("agurk", {"max_players": 8}, "max_players"),
+        ("five-cucumbers", {"min_players": 5, "max_players": 4}, "min_players"),
+        # combinations
+        ("agurk", {"penalty": "cucumbers"}, "penalty"),
+        ("agurk", {"doubling": "per-one"}, "doubling"),
+        ("five-cucumbers", {"deck": "standard-52"}, "penalty"),
+        ("agurk", {"fixed_rounds": 3, "revival": True}, "revival"),
+        ("gurka", {"revival": True, "max_players": 2}, "revival"),
+        # Catastrophe-only options on a ladder preset, even with a harmless value
+        ("agurk", {"surprise": True}, "surprise"),
+        ("gurka", {"surprise": False}, "surprise"),
+        ("five-cucumbers", {"cant_beat_em": True}, "cant_beat_em"),
+        ("fuenf-gurken", {"hands": 4}, "hands"),
+        ("agurk", {"cucumbers": (1,) * 60}, "cucumbers"),
+    ],
+)
+def test_bad_options_raise_invalid_rules_naming_the_option(
+    name: str, overrides: dict[str, Any], option: str
+) -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        ruleset(name, **overrides)
+    assert info.value.option == option
+    assert option in str(info.value)
+    assert isinstance(info.value, cr.RulesError)
+    assert isinstance(info.value, ValueError)
+    assert ruleset(name) == cr.RULESETS[name]  # the preset is untouched
+
+
+def test_replace_rejects_the_identity_fields() -> None:
+    for option, value in [("name", "mine"), ("game", "catastrophe"), ("_plan", None)]:
+        with pytest.raises(InvalidRulesError) as info:
+            ruleset("agurk").replace(**{option: value})
+        assert info.value.option == option
+
+
+def test_hand_size_message_counts_the_cards() -> None:
+    with pytest.raises(InvalidRulesError) as info:
+        ruleset("agurk", hand_size=8)
+    assert "7 players x 8 cards need 56" in str(info.value)
+    assert "52" in str(info.value)
+
+
+def test_rules_built_directly_are_validated() -> None:
+    good = attrs.asdict(cr.RULESETS["gurka"])
+    good.pop("_plan", None)
+    assert Rules(**good) == ruleset("gurka")
+    for option, value in [("game", "poker"), ("threshold", 0), ("hand_size", 9), ("surprise", True)]:
+        with pytest.raises(InvalidRulesError) as info:
+            Rules(**{**good, option: value})
+        assert info.value.option == option
+
+
+def test_rules_are_frozen_values_and_the_cache_is_not_part_of_equality() -> None:
+    rules = ruleset("gurka")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        rules.threshold = 5  # type: ignore[misc]
+    used = ruleset("agurk")
+    state = cr.new_game(used, 3)
+    cr.legal_moves(cr.apply(state, cr.sample_chance(state, __import__("random").Random(1))))
+    fresh = ruleset("agurk", threshold=21)  # a new object, nothing cached yet
+    assert fresh is not used
+    assert fresh == used
+    assert hash(fresh) == hash(used)
+    assert "_plan" not in repr(fresh)
