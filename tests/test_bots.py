@@ -1,0 +1,225 @@
+"""Bots play legal moves from their own view only, never touch the global RNG; the heuristic wins."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import cucumber_rules as cr
+from cucumber_rules.bots import BOTS, Bot, HeuristicBot, RandomBot, get_bot, resolve_bots
+from cucumber_rules.simulate import play_match, simulate
+from cucumber_rules.views import PlayerView
+from helpers import deal, play, start
+
+PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
+
+
+HEURISTIC = HeuristicBot()
+
+
+def choose(state: cr.State, bot: Bot = HEURISTIC, seed: int = 0) -> str:
+    """The card the bot plays for the seat to act, as text."""
+    assert state.to_act is not None
+    assert state.to_act >= 0
+    action = bot.choose(cr.view(state, state.to_act), random.Random(seed))
+    assert cr.is_legal(state, action), action
+    assert isinstance(action, cr.Play)
+    return str(action.card)
+
+
+# --------------------------------------------------------------------------- every bot
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot()], ids=["random", "heuristic"])
+def test_bots_finish_matches_with_legal_moves(preset: str, bot: Bot) -> None:
+    # apply() validates every action, so an illegal choice would raise here.
+    rules = cr.ruleset(preset)
+    final = play_match(rules, [bot, RandomBot(), bot], seed=3)
+    assert final.is_over
+    assert cr.score(final).winners
+
+
+def test_variants_are_played_legally() -> None:
+    variants = [
+        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True),
+        cr.ruleset("catastrophe", surprise=True),
+        cr.ruleset("gurka", revival=True, threshold=15),
+        cr.ruleset("agurk", reverse=True, hand_size=3),
+        cr.ruleset("five-cucumbers", fixed_rounds=3),
+    ]
+    for rules in variants:
+        final = play_match(rules, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], seed=5)
+        assert final.is_over, rules.name
+
+
+class Spy:
+    """A bot that records what it was shown and checks it is only a view of its own seat."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: PlayerView, rng: random.Random) -> cr.Action:
+        assert type(view) is PlayerView
+        assert view.seat is not None
+        assert view.seat == view.to_act
+        assert view.legal
+        assert len(view.hand) == view.hand_sizes[view.seat]
+        self.calls += 1
+        return view.legal[0]
+
+
+def test_bots_are_given_their_own_view_only() -> None:
+    spy = Spy()
+    final = play_match(cr.ruleset("gurka", threshold=12), [spy, spy], seed=1)
+    assert spy.calls == sum(1 for a in final.history if not isinstance(a, cr.Deal))
+
+
+def test_choice_depends_only_on_the_view() -> None:
+    # Seat 0 holds the same cards in both deals, the other seats different ones: same view, same choice.
+    rules = cr.ruleset("agurk", hand_size=3)
+    a = cr.apply(cr.new_game(rules, 3), deal("2C 9S KH", "3D 4D 5D", "6H 7H 8H"))
+    b = cr.apply(cr.new_game(rules, 3), deal("2C 9S KH", "AS AD AC", "3C 4C 5C"))
+    assert cr.view(a, 0) == cr.view(b, 0)
+    for bot in BOTS.values():
+        assert bot.choose(cr.view(a, 0), random.Random(9)) == bot.choose(cr.view(b, 0), random.Random(9))
+
+
+def test_bots_never_use_the_global_random_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the global random module was used")
+
+    for name in ("random", "choice", "choices", "shuffle", "randrange", "randint", "sample", "uniform"):
+        monkeypatch.setattr(random, name, boom)
+    for preset in ("agurk", "catastrophe"):
+        assert play_match(cr.ruleset(preset), [HeuristicBot(), RandomBot(), RandomBot()], seed=2).is_over
+
+
+def test_bots_are_immutable_values() -> None:
+    bot = HeuristicBot()
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        bot.caution = 2.0  # type: ignore[misc]
+    assert HeuristicBot() == HeuristicBot()
+    assert RandomBot() == RandomBot()
+    assert {b.name for b in BOTS.values()} == {"random", "heuristic"}
+    assert isinstance(RandomBot(), Bot)
+    assert isinstance(HeuristicBot(), Bot)
+
+
+def test_random_bot_uses_the_given_rng() -> None:
+    hands = [" ".join(f"{rank}{suit}" for rank in "2345678") for suit in "CDHS"]
+    state = cr.apply(cr.new_game(cr.ruleset("agurk"), 4), deal(*hands))
+    view = cr.view(state, 0)
+    picks = {str(RandomBot().choose(view, random.Random(seed))) for seed in range(40)}
+    assert len(picks) > 3  # varies with the rng ...
+    assert RandomBot().choose(view, random.Random(1)) == RandomBot().choose(
+        view, random.Random(1)
+    )  # ... only
+
+
+def test_a_bot_without_a_move_says_so() -> None:
+    state = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), 2), deal("2C", "3C"))
+    for bot in BOTS.values():
+        with pytest.raises(ValueError, match="no legal action"):
+            bot.choose(cr.view(state, 1), random.Random(0))
+
+
+# --------------------------------------------------------------------------- the ladder heuristic
+
+
+def test_ladder_leader_sheds_its_highest_card() -> None:
+    state = start(cr.ruleset("agurk", hand_size=3), "2C 9S KH", "3D 4D 5D", "6H 7H 8H")
+    assert choose(state) == "KH"
+
+
+def test_ladder_follower_plays_its_highest_legal_card_not_its_lowest() -> None:
+    # Seat 1 may play the lowest card (3D) or anything >= 5C; it keeps 3D for the end.
+    state = play(start(cr.ruleset("agurk", hand_size=3), "5C 9S KH", "3D 6D QD", "6H 7H 8H"), "5C")
+    assert choose(state) == "QD"
+
+
+def test_ladder_keeps_the_low_card_for_the_last_trick() -> None:
+    state = play(start(cr.ruleset("agurk", hand_size=2), "2C 9S", "4D KD", "3H 5H"), "9S")
+    assert choose(state) == "KD"  # not its lowest card 4D, which it keeps for the last trick
+    state = play(state, "KD", "3H", "4D", "5H", "2C")
+    assert cr.score(state).totals == (0, 0, 5)
+
+
+def test_heuristic_buys_back_in() -> None:
+    rules = cr.ruleset("gurka", revival=True, hand_size=1, threshold=5)
+    state = start(rules, "2C", "3C", "9S")
+    state = play(state, "2C", "3C", "9S")
+    assert state.match.pending == (2,)
+    action = HeuristicBot().choose(cr.view(state, 2), random.Random(0))
+    assert action == cr.Revive(2, True)
+
+
+# --------------------------------------------------------------------------- the Catastrophe heuristic
+
+
+def test_catastrophe_leader_leads_an_extreme_card_never_a_five() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=3)
+    state = start(rules, "30 55 60", "29 31 40", "20 21 22", "41 42 43")
+    assert choose(state) == "60"
+
+
+def test_catastrophe_dumps_a_five_when_someone_else_takes() -> None:
+    # 30 led, 40 sets High, 10 breaks it (lowest wins): 2 would take the trick, 55 is safe.
+    rules = cr.ruleset("catastrophe", hand_size=2)
+    state = play(start(rules, "30 31", "40 41", "10 11", "2 55"), "30", "40", "10")
+    assert state.marker == "high-broken"
+    assert choose(state) == "55"
+
+
+def test_catastrophe_follows_high_below_the_taker() -> None:
+    # High rule with 50 taking: 45 (a five) stays under it; 52 and 56 would take the trick.
+    rules = cr.ruleset("catastrophe", hand_size=2)
+    state = play(start(rules, "30 31", "50 51", "35 36", "45 52"), "30", "50", "35")
+    assert choose(state) == "45"
+
+
+def test_catastrophe_sets_the_rule_close_to_the_lead() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=3)
+    state = play(start(rules, "30 31 32", "29 33 60", "10 20 50", "11 21 51"), "30")
+    assert choose(state) in ("29", "33")
+
+
+def test_catastrophe_takes_with_a_light_card_when_it_must_take() -> None:
+    # Last to play under High with 35 taking: both 45 and 52 take; 52 carries 1 cucumber, 45 five.
+    rules = cr.ruleset("catastrophe", hand_size=2)
+    state = play(start(rules, "30 31", "35 36", "32 33", "45 52"), "30", "35", "32")
+    assert choose(state) == "52"
+
+
+# --------------------------------------------------------------------------- strength
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_heuristic_clearly_beats_random(preset: str) -> None:
+    result = simulate(cr.ruleset(preset), players=3, bots=["heuristic", "random"], matches=18, seed=11)
+    rate = result.bot_rates()["heuristic"]
+    assert rate.low > 1 / 3, f"{preset}: heuristic win rate {rate.rate:.2f} ({rate.low:.2f}..{rate.high:.2f})"
+
+
+# --------------------------------------------------------------------------- registry
+
+
+def test_get_bot_and_resolve_bots() -> None:
+    assert get_bot(" Random ") is BOTS["random"]
+    custom = HeuristicBot(caution=2.0)
+    assert get_bot(custom) is custom
+    assert [b.name for b in resolve_bots("heuristic", 3)] == ["heuristic"] * 3
+    assert [b.name for b in resolve_bots(["random", custom], 3)] == ["random", "heuristic", "heuristic"]
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        get_bot("clever")
+    with pytest.raises(ValueError, match="3 bots for 2 players"):
+        resolve_bots("random,random,random", 2)
+    with pytest.raises(ValueError, match="at least one bot"):
+        resolve_bots([], 2)
+    with pytest.raises(TypeError):
+        get_bot(42)  # type: ignore[arg-type]

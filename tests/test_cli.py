@@ -1,0 +1,377 @@
+"""The `cucumber-rules` command line, driven through typer's CliRunner: every command, good and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import cucumber_rules as cr
+from cucumber_rules.bots import HeuristicBot, RandomBot
+from cucumber_rules.cli import app, parse_option, parse_value
+from cucumber_rules.simulate import play_match
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+
+
+def run(*args: str, input: str | None = None, code: int = 0) -> Result:
+    """Invoke the app; check the exit code and that no traceback escaped."""
+    result = RUNNER.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    assert result.exit_code == code, result.output
+    return result
+
+
+def save(path: Path, state: cr.State) -> Path:
+    path.write_text(cr.dumps(cr.record(state)), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- options
+
+
+def test_parse_values_and_options() -> None:
+    assert parse_value("21") == 21
+    assert parse_value("-3") == -3
+    assert parse_value("true") is True
+    assert parse_value("FALSE") is False
+    assert parse_value("None") is None
+    assert parse_value("forced-lowest") == "forced-lowest"
+    assert parse_value("5,1,2") == (5, 1, 2)
+    assert parse_value("a,b") == "a,b"
+    assert parse_option("ace-lead=true") == ("ace_lead", True)
+    assert parse_option(" threshold = 30 ") == ("threshold", 30)
+    with pytest.raises(cr.InvalidRulesError, match="key=value"):
+        parse_option("threshold")
+    with pytest.raises(cr.InvalidRulesError, match="key=value"):
+        parse_option("=3")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--preset", "bridge"], "unknown preset 'bridge'"),
+        (["--option", "threshold=0"], "threshold must be at least 1"),
+        (["--option", "threshold"], "key=value"),
+        (["--option", "surprise=true"], "does not apply to the ladder game"),
+        (["--option", "colour=red"], "unknown option 'colour'"),
+        (["--option", "ace_lead=maybe"], "ace_lead must be bool"),
+        (["--players", "9"], "agurk is for 3 to 7 players, not 9"),
+        (["--bots", "genius"], "unknown bot 'genius'"),
+    ],
+)
+def test_bad_arguments_give_the_library_message_and_exit_2(args: list[str], message: str) -> None:
+    for command in ("demo", "simulate"):
+        extra = ["-n", "1"] if command == "simulate" else []
+        result = run(command, *args, *extra, code=2)
+        assert message in result.output
+    result = run("play", *args, input="quit\n", code=2)
+    assert message in result.output
+
+
+def test_typer_usage_errors_exit_2() -> None:
+    run("demo", "--players", "four", code=2)
+    run("simulate", "--no-such-flag", code=2)
+    run("frobnicate", code=2)
+
+
+def test_no_command_shows_help() -> None:
+    result = RUNNER.invoke(app, [])
+    for command in ("demo", "play", "simulate", "replay", "rules"):
+        assert command in result.output
+
+
+# --------------------------------------------------------------------------- demo
+
+
+def test_demo_works_without_arguments() -> None:
+    result = run("demo")
+    out = result.output
+    assert "agurk · 4 players · seed 7" in out
+    assert "Seats: Ann (heuristic), Bo (random), Cy (random), Di (random)" in out
+    assert "Round 1: Di deals, Ann leads" in out
+    assert "trick 1: Ann " in out
+    assert "takes the last trick" in out
+    assert " pays " in out
+    assert "is eliminated" in out
+    assert "Winner: " in out
+    assert "Final standings" in out
+
+
+def test_demo_is_seeded() -> None:
+    a = run("demo", "--preset", "gurka", "--seed", "3").output
+    assert run("demo", "--preset", "gurka", "--seed", "3").output == a
+    assert run("demo", "--preset", "gurka", "--seed", "4").output != a
+
+
+def test_demo_narrates_the_winner_of_the_replayed_match() -> None:
+    # The narrated winner is the winner of the same seeded match played through the API.
+    out = run("demo", "--players", "3", "--seed", "5", "--bots", "random,heuristic").output
+    final = play_match(
+        cr.ruleset("agurk"),
+        [RandomBot(), HeuristicBot(), HeuristicBot()],
+        seed=5,
+    )
+    (winner,) = cr.score(final).winners
+    assert f"Winner: {('Ann', 'Bo', 'Cy')[winner]}" in out
+
+
+def test_demo_catastrophe_shows_the_trick_marker() -> None:
+    out = run("demo", "-p", "catastrophe", "--players", "3", "--seed", "2").output
+    assert "Hand 1: Ann leads" in out
+    assert "[High: highest wins]" in out
+    assert "[Low: lowest wins]" in out
+    assert "cucumbers" in out
+    assert "hand 4 cucumbers:" in out
+
+
+def test_demo_with_options_and_marks() -> None:
+    out = run("demo", "-p", "catastrophe", "-o", "surprise=true", "-o", "hands=1", "--seed", "1").output
+    assert "catastrophe (surprise=True, hands=1)" in out
+    assert "revealed " in out
+    assert "hand 2" not in out.lower()
+    out = run("demo", "--seed", "7").output
+    assert "a cucumber mark, score reset to" in out
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def test_rules_lists_presets_and_every_option() -> None:
+    out = run("rules").output
+    for name in cr.RULESETS:
+        assert name in out
+    for name, option in cr.OPTIONS.items():
+        assert name in out
+        assert option.meaning[:30] in out
+    assert "agurk: 21" in out  # defaults that differ by preset are listed per preset
+    assert "5 on 5, 15, 25, 35, 45, 55; 1 on the others" in out
+
+
+def test_rules_for_one_preset() -> None:
+    out = run("rules", "GURKA").output
+    assert "gurka (ladder, 2–7 players)" in out
+    assert "forced-lowest" in out
+    assert "surprise" not in out
+    assert "unknown preset 'x'" in run("rules", "x", code=2).output
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_table() -> None:
+    out = run("simulate", "-p", "gurka", "--players", "3", "-n", "6", "--seed", "2").output
+    for text in ("matches", "rounds per match", "Win rate by seat", "Win rate by bot", "95% interval"):
+        assert text in out
+    assert "heuristic" in out
+    assert "random" in out
+    assert "Penalty distribution" in out
+
+
+def test_simulate_json_matches_the_api() -> None:
+    out = run("simulate", "-p", "five-cucumbers", "--players", "3", "-n", "5", "--seed", "1", "--json").output
+    data = json.loads(out)
+    expected = cr_simulate("five-cucumbers", 3, 5, 1)
+    assert data == json.loads(json.dumps(expected))
+    assert data["matches"] == 5
+
+
+def cr_simulate(preset: str, players: int, n: int, seed: int) -> dict[str, object]:
+    from cucumber_rules.simulate import simulate
+
+    return simulate(
+        cr.ruleset(preset), players=players, bots="heuristic,random", matches=n, seed=seed
+    ).to_dict()
+
+
+def test_simulate_results_do_not_depend_on_workers() -> None:
+    args = ["simulate", "-p", "gurka", "--players", "2", "-n", "8", "--seed", "4", "--json"]
+    one = json.loads(run(*args).output)
+    two = json.loads(run(*args, "--workers", "2").output)
+    assert one == two
+
+
+def test_simulate_options_bots_and_no_rotation() -> None:
+    args = ["-p", "agurk", "-o", "threshold=30", "--players", "3", "-n", "3", "--json"]
+    data = json.loads(run("simulate", *args, "--bots", "random", "--no-rotate").output)
+    assert data["options"] == {"threshold": 30}
+    assert data["bots"] == ["random"] * 3
+    assert data["rotate"] is False
+    out = run("simulate", "-p", "gurka", "--players", "2", "-n", "2", "--no-rotate").output
+    assert "bot" in out
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
+    args = ["simulate", "-p", "gurka", "--players", "2", "-n", "3", "--json"]
+    on_terminal = CliRunner(env={"FORCE_COLOR": "1"}).invoke(app, args)
+    assert on_terminal.exit_code == 0
+    assert "simulating" in on_terminal.stderr
+    assert "3/3" in on_terminal.stderr
+    assert json.loads(on_terminal.stdout)["matches"] == 3  # stdout stays pure JSON
+    assert "simulating" not in run(*args).stderr
+
+
+def test_simulate_bad_counts() -> None:
+    assert "--workers must be at least 1" in run("simulate", "-n", "2", "--workers", "0", code=2).output
+    assert "--matches must be 0 or more" in run("simulate", "-n", "-1", code=2).output
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def finished_state() -> cr.State:
+    return play_match(cr.ruleset("gurka", threshold=15), [HeuristicBot(), RandomBot()], seed=6)
+
+
+def test_replay_valid_record(tmp_path: Path) -> None:
+    final = finished_state()
+    path = save(tmp_path / "match.json", final)
+    out = run("replay", str(path)).output
+    assert f"{len(final.actions)} actions" in out
+    assert "a valid record of gurka (threshold=15), 2 players" in out
+    (winner,) = cr.score(final).winners
+    assert f"Winner: {final.players[winner]}" in out
+    for total in cr.score(final).totals:
+        assert str(total) in out
+
+
+def test_replay_of_a_match_in_progress(tmp_path: Path) -> None:
+    final = finished_state()
+    partial = cr.replay(cr.Record(final.rules, final.players, final.first, final.actions[:5]))
+    out = run("replay", str(save(tmp_path / "partial.json", partial))).output
+    assert f"seat {partial.to_act}) is to act" in out
+    # A saved state (not a record) is accepted too.
+    (tmp_path / "state.json").write_text(cr.dumps(partial), encoding="utf-8")
+    assert "5 actions" in run("replay", str(tmp_path / "state.json")).output
+
+
+def test_replay_reports_the_first_illegal_action(tmp_path: Path) -> None:
+    final = finished_state()
+    actions = list(final.actions)
+    bad = actions[3]
+    assert isinstance(bad, cr.Play)
+    actions[3] = cr.Play(1 - bad.seat, bad.card)  # the wrong seat
+    path = tmp_path / "bad.json"
+    doc = json.loads(cr.dumps(cr.record(final)))
+    doc["actions"] = json.loads(cr.dumps(cr.Record(final.rules, final.players, 0, actions)))["actions"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = run("replay", str(path), code=1).output
+    assert "action 3 is illegal (not-your-turn)" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "is not a valid match record"),
+        ('{"format": 1, "kind": "record"}', "is not a valid match record"),
+        ('{"format": 99, "kind": "record"}', "unsupported format 99"),
+        ("[]", "is not a valid match record"),
+    ],
+)
+def test_replay_rejects_malformed_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(content, encoding="utf-8")
+    assert message in run("replay", str(path), code=1).output
+
+
+def test_replay_rejects_other_documents_and_missing_files(tmp_path: Path) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(cr.dumps(cr.ruleset("agurk")), encoding="utf-8")
+    assert "holds a Rules, not a match record" in run("replay", str(path), code=1).output
+    assert "cannot read" in run("replay", str(tmp_path / "missing.json"), code=1).output
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    run("replay", str(tmp_path / "binary.json"), code=1)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def rigged(tmp_path: Path) -> Path:
+    """Gurka, 2 players, 2 cards each, threshold 5: Ann (a bot) leads, the human is Bo (seat 1)."""
+    rules = cr.ruleset("gurka", hand_size=2, threshold=5)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo"]), cr.Deal(hands=[["5C", "9D"], ["2H", "7S"]]))
+    return save(tmp_path / "rigged.json", state)
+
+
+def test_play_a_rigged_match_to_the_end(tmp_path: Path) -> None:
+    path = rigged(tmp_path)
+    # Ann (heuristic) leads 9D; Bo holds nothing as high, so must play the lowest card 2H.
+    out = run(
+        "play", "--resume", str(path), "--seat", "1", "--save", str(path), input="7S\nQQ\n2H\n7S\n"
+    ).output
+    assert "Resumed" in out
+    assert "Your hand: 2H 7S" in out
+    assert "You may play: 2H" in out
+    assert "seat 1 cannot play 7S: they hold nothing of 9 or higher, so must play the lowest card 2H" in out
+    assert "'QQ' is not a card" in out
+    assert "trick 1: Ann 9D, Bo 2H → Ann" in out
+    assert "Bo pays 7 for 7S" in out
+    assert "Bo is eliminated" in out
+    assert "Winner: Ann" in out
+    # Saved after every move: the file now holds the finished match.
+    saved = cr.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(saved, cr.Record)
+    assert cr.replay(saved).is_over
+
+
+def test_play_shows_only_the_players_own_cards(tmp_path: Path) -> None:
+    out = run("play", "--resume", str(rigged(tmp_path)), "--seat", "1", input="quit\n").output
+    assert "2H 7S" in out
+    assert "5C" not in out  # Ann's unplayed card is never shown
+    assert "Cards in hand: Ann 1" in out  # (Ann has led 9D; her hand size is public)
+
+
+def test_play_save_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    out = run(
+        "play",
+        "-p",
+        "catastrophe",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--save",
+        str(path),
+        input="?\nhand\nq\n",
+    ).output
+    assert "Type a card to play it" in out
+    assert out.count("Your hand:") == 2
+    assert f"Saved to {path}" in out
+    rec = cr.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(rec, cr.Record)
+    assert rec.rules == cr.ruleset("catastrophe")
+    assert len(rec.players) == 3
+    out = run("play", "--resume", str(path), input="quit\n").output
+    assert f"Resumed {path}: {len(rec.actions)} actions replayed." in out
+    assert "Stopped." in out
+
+
+def test_play_end_of_input_stops_cleanly() -> None:
+    out = run("play", "-p", "five-cucumbers", "--seed", "3", input="").output
+    assert "Stopped." in out
+
+
+def test_play_revival_decision(tmp_path: Path) -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+    path = save(tmp_path / "revival.json", state)
+    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\ny\n").output
+    assert "Cy is eliminated" in out
+    assert "Answer y or n" in out
+    assert "Cy buys back in" in out
+    assert "(Cy sits out)" in out
+
+
+def test_play_bad_seat_and_bad_files(tmp_path: Path) -> None:
+    assert "--seat must be a seat 0..3, not 4" in run("play", "--seat", "4", code=2).output
+    assert "cannot read" in run("play", "--resume", str(tmp_path / "nope.json"), code=1).output
+    (tmp_path / "junk.json").write_text("junk", encoding="utf-8")
+    assert "not a valid match record" in run("play", "--resume", str(tmp_path / "junk.json"), code=1).output
+    out = run(
+        "play", "--save", str(tmp_path / "no" / "dir.json"), "--seed", "1", input="quit\n", code=1
+    ).output
+    assert "cannot save" in out
