@@ -23,9 +23,12 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
+from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Option, Rules, ruleset
 from .scoring import Score
+from .serialization import FORMAT_VERSION, dumps, loads, make_converter
 from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+from .views import Dealt, Event, PlayerView, Revealed, view
 
 __version__ = "0.1.0"
 
@@ -33,12 +36,15 @@ __all__ = [
     "CHANCE",
     "DECKS",
     "ERROR_CODES",
+    "FORMAT_VERSION",
     "OPTIONS",
     "RULESETS",
     "Action",
     "Card",
     "Chain",
     "Deal",
+    "Dealt",
+    "Event",
     "IllegalMoveError",
     "InvalidNotationError",
     "InvalidRulesError",
@@ -46,6 +52,9 @@ __all__ = [
     "Match",
     "Option",
     "Play",
+    "PlayerView",
+    "Record",
+    "Revealed",
     "Revive",
     "Round",
     "RoundResult",
@@ -58,10 +67,16 @@ __all__ = [
     "apply_all",
     "card",
     "check",
+    "dumps",
     "is_legal",
     "legal_moves",
+    "loads",
+    "make_converter",
     "new_game",
+    "record",
+    "replay",
     "ruleset",
     "sample_chance",
     "score",
+    "view",
 ]

@@ -1,0 +1,253 @@
+"""Player views: what one seat (or a spectator) may know about a match.
+
+[`view`][cucumber_rules.view] builds a `PlayerView` by *listing what to
+include*: the viewer's own hand, every hand's size, the current and completed
+tricks, revealed cards, the Trick Marker, the scores, whose turn it is, the
+viewer's legal moves and a public history of events. It never copies a
+`State` and blanks fields, so a field added to `State` later cannot leak
+through a view.
+
+The history (`PlayerView.events`) holds the players' own actions (`Play`,
+`Revive`, which everybody sees) and two event types of this module:
+
+- `Dealt`: a deal as the viewer saw it: their own cards, how many cards each
+  seat received and the announced starter. Other hands and the stock are not
+  in it.
+- `Revealed`: Surprise Cucumber's lead card turned up from the stock, at the
+  moment it is turned.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from .actions import Deal, Play, Revive
+from .cards import Card
+from .engine import legal_moves, score
+from .rules import Rules
+from .state import RoundResult, State, Trick
+
+__all__ = ["Dealt", "Event", "PlayerView", "Revealed", "view"]
+
+
+@attrs.frozen
+class Dealt:
+    """A deal as one viewer saw it (an event of `PlayerView.events`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> cr.view(s, 0).events[0]
+        Dealt(hand=(card('2C'), card('KS')), sizes=(2, 2), leader=None)
+    """
+
+    TAG: ClassVar[str] = "dealt"
+    hand: tuple[Card, ...]
+    """The viewer's own cards from this deal, sorted (empty for a spectator or a seat dealt out)."""
+    sizes: tuple[int, ...]
+    """How many cards each seat received."""
+    leader: int | None = None
+    """The starter the deal announced (Catastrophe's tie-break), else None."""
+
+
+@attrs.frozen
+class Revealed:
+    """Surprise Cucumber: a trick's lead card turned up from the stock (an event).
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=3)
+        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
+        >>> cr.view(s, None).events[1] == cr.Revealed(s.round.revealed)
+        True
+    """
+
+    TAG: ClassVar[str] = "reveal"
+    card: Card
+    """The card revealed."""
+
+
+#: Any event of a view's history: a seat's `Play` or `Revive`, a `Dealt` or a `Revealed`.
+Event = Dealt | Revealed | Play | Revive
+
+
+@attrs.frozen
+class PlayerView:
+    """What one seat (or a spectator) may know at a point of a match. Get one from `view`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> v = cr.view(s, 1)
+        >>> [str(c) for c in v.hand], v.hand_sizes, v.to_act, v.legal
+        (['3H', 'AS'], (2, 2), 0, ())
+    """
+
+    rules: Rules
+    """The rules of the match."""
+    players: tuple[str, ...]
+    """Seat labels, seat 0 first."""
+    seat: int | None
+    """The viewer's seat; None for a spectator."""
+    first: int
+    """The seat that led the first trick of the match."""
+    hand: tuple[Card, ...]
+    """The viewer's cards, sorted (empty for a spectator)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    to_act: int | None
+    """The seat to act, `CHANCE` (-1) while a deal is due, None once the match is over."""
+    dealer: int
+    """The dealer of the current (or last) round."""
+    leader: int | None
+    """The seat that led (or will lead) the current trick; None before the first deal."""
+    trick: tuple[Play, ...]
+    """The current trick's plays, in order."""
+    revealed: Card | None
+    """Surprise Cucumber: the current trick's revealed lead card."""
+    marker: str | None
+    """Catastrophe's Trick Marker: `"high"`, `"low"`, `"high-broken"`, `"low-broken"` or None."""
+    tricks: tuple[Trick, ...]
+    """The completed tricks of the current (or just finished) round."""
+    captured: tuple[tuple[Card, ...], ...]
+    """Catastrophe: the cards each seat has captured this hand (empty in the ladder games)."""
+    totals: tuple[int, ...]
+    """Running points (or cucumbers) per seat."""
+    marks: tuple[int, ...]
+    """Cucumber marks per seat (Agurk)."""
+    eliminated: tuple[bool, ...]
+    """Per seat: out of the match."""
+    winners: tuple[int, ...]
+    """The winning seats; empty while the match runs."""
+    standings: tuple[int, ...]
+    """Every seat, best first."""
+    rounds: tuple[tuple[int, ...], ...]
+    """One row per finished round (Catastrophe: hand): what each seat scored in it."""
+    results: tuple[RoundResult, ...]
+    """Every finished round in detail: who paid with which card, marks, eliminations."""
+    round_number: int
+    """The number of the round (hand) in play or just finished: the deals so far (0 before the first)."""
+    sitting_out: tuple[int, ...]
+    """Seats that bought back in and sit out the coming round (revival)."""
+    pending: tuple[int, ...]
+    """Seats that must still decide whether to buy back in (revival)."""
+    legal: tuple[Play | Revive, ...]
+    """The viewer's legal moves; empty when it is not their turn (and for a spectator)."""
+    events: tuple[Event, ...]
+    """The public history, oldest first: `Dealt`, `Revealed`, `Play` and `Revive` events."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has winners."""
+        return self.to_act is None
+
+    @property
+    def is_spectator(self) -> bool:
+        """True for a spectator's view (no seat)."""
+        return self.seat is None
+
+
+def _events(state: State, seat: int | None) -> tuple[tuple[Event, ...], int]:
+    """The public history for `seat` (deals reduced to what the viewer saw, reveals added) and the deals."""
+    surprise = bool(state.rules.surprise)
+    out: list[Event] = []
+    append = out.append
+    # Surprise Cucumber: the deal turns up stock[0]; after every `seats` plays a new trick
+    # starts and turns up the next stock card, until the hand's `tricks` tricks are played.
+    stock: tuple[Card, ...] = ()
+    seats = tricks = played = deals = 0
+    for action in state.history:
+        kind = type(action)
+        if kind is Play:
+            append(action)  # type: ignore[arg-type]
+            if surprise:
+                played += 1
+                if played % seats == 0 and played // seats < tricks:
+                    append(Revealed(stock[played // seats]))
+        elif kind is Deal:
+            deal: Deal = action  # type: ignore[assignment]
+            deals += 1
+            hand = tuple(sorted(deal.hands[seat])) if seat is not None else ()
+            append(Dealt(hand, tuple(len(h) for h in deal.hands), deal.leader))
+            if surprise:
+                sizes = [len(h) for h in deal.hands if h]
+                seats, tricks, played, stock = len(sizes), sizes[0], 0, deal.stock
+                append(Revealed(stock[0]))
+        else:
+            append(action)  # type: ignore[arg-type]
+    return tuple(out), deals
+
+
+def view(state: State, seat: int | None) -> PlayerView:
+    """Return what `seat` may know about `state`; `seat=None` gives the spectator's view.
+
+    The view holds the seat's own hand but only the *sizes* of the other
+    hands, and never the stock or anything from which hidden cards could be
+    derived.
+
+    Args:
+        state: The state to look at.
+        seat: The viewer's seat, or None for a spectator.
+
+    Returns:
+        The frozen view.
+
+    Raises:
+        TypeError: If `state` is not a `State` or `seat` is neither an int nor None.
+        ValueError: If `seat` is not a seat of the match.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> v = cr.view(s, 0)
+        >>> [str(c) for c in v.hand], v.hand_sizes, [str(m) for m in v.legal]
+        (['2C', 'KS'], (2, 2), ['seat 0 plays 2C', 'seat 0 plays KS'])
+        >>> cr.view(s, None).hand, cr.view(s, None).legal
+        ((), ())
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"view() needs a State, not {type(state).__name__}")
+    n = len(state.players)
+    if seat is not None:
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
+    r = state.round
+    m = state.match
+    sc = score(state)
+    hands = state.hands
+    events, deals = _events(state, seat)
+    return PlayerView(
+        rules=state.rules,
+        players=state.players,
+        seat=seat,
+        first=state.first,
+        hand=hands[seat] if seat is not None else (),
+        hand_sizes=tuple(len(h) for h in hands),
+        to_act=state.to_act,
+        dealer=m.dealer,
+        leader=r.leader if r is not None else None,
+        trick=r.trick if r is not None else (),
+        revealed=r.revealed if r is not None else None,
+        marker=r.marker if r is not None else None,
+        tricks=r.tricks if r is not None else (),
+        captured=r.captured if r is not None else (),
+        totals=sc.totals,
+        marks=sc.marks,
+        eliminated=sc.eliminated,
+        winners=sc.winners,
+        standings=sc.standings,
+        rounds=sc.rounds,
+        results=sc.results,
+        round_number=deals,
+        sitting_out=m.sitting_out,
+        pending=m.pending,
+        legal=legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
+        events=events,
+    )

@@ -1,0 +1,539 @@
+"""JSON documents: round trips, the format, and re-validation of what is loaded (issue 5)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cucumber_rules as cr
+from cucumber_rules import (
+    FORMAT_VERSION,
+    InvalidRulesError,
+    InvalidStateError,
+    PlayerView,
+    Record,
+    Rules,
+    Score,
+    State,
+)
+from cucumber_rules.serialization import KINDS, RulesDocumentError
+from cucumber_rules.state import Match, Round, RoundResult, Trick
+from helpers import play, random_states, start
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("agurk", {}),
+    ("gurka", {}),
+    ("five-cucumbers", {}),
+    ("fuenf-gurken", {}),
+    ("gurka", {"revival": True, "threshold": 12, "hand_size": 3}),
+    ("agurk", {"fixed_rounds": 2, "reverse": True}),
+    ("catastrophe", {}),
+    ("catastrophe", {"surprise": True}),
+    ("catastrophe", {"surprise": True, "cant_beat_em": True}),
+]
+
+
+def _playable(name: str, options: dict[str, Any]) -> bool:
+    try:
+        rules = cr.ruleset(name, **options)
+        s = cr.new_game(rules, rules.min_players)
+        cr.apply(s, cr.sample_chance(s, random.Random(0)))
+    except Exception:
+        return False
+    return True
+
+
+PLAYABLE = [v for v in VARIANTS if _playable(*v)]
+
+
+def _state(name: str = "agurk", seed: int = 1, steps: int = 40, players: int = 3, **options: Any) -> State:
+    return random_states(cr.ruleset(name, **options), players, seed=seed, limit=steps)[-1]
+
+
+def _doc(obj: Any) -> dict[str, Any]:
+    doc = json.loads(cr.dumps(obj))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def _load(doc: dict[str, Any]) -> Any:
+    return cr.loads(json.dumps(doc))
+
+
+# --------------------------------------------------------------------------- round trips
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PLAYABLE), st.integers(0, 2**32 - 1), st.data())
+def test_loads_dumps_round_trip_for_every_kind(
+    variant: tuple[str, dict[str, Any]], seed: int, data: st.DataObject
+) -> None:
+    name, options = variant
+    rules = cr.ruleset(name, **options)
+    players = data.draw(st.integers(rules.min_players, min(rules.max_players, 5)))
+    states = random_states(rules, players, seed=seed, limit=data.draw(st.integers(0, 300)))
+    state = states[-1]
+    seat = data.draw(st.one_of(st.none(), st.integers(0, players - 1)))
+    objects: list[Any] = [rules, state, cr.view(state, seat), cr.score(state), cr.record(state)]
+    for obj in objects:
+        text = cr.dumps(obj)
+        back = cr.loads(text)
+        assert type(back) is type(obj)
+        assert back == obj
+        assert cr.dumps(back) == text  # the text is stable
+        assert cr.loads(text, type(obj)) == obj
+
+
+def test_loaded_state_plays_on_like_the_original() -> None:
+    s = _state(seed=4, steps=30)
+    back = cr.loads(cr.dumps(s), State)
+    rng1, rng2 = random.Random(9), random.Random(9)
+    for _ in range(30):
+        if s.is_over:
+            break
+        moves = cr.legal_moves(s)
+        assert cr.legal_moves(back) == moves
+        s = cr.apply(s, rng1.choice(moves) if moves else cr.sample_chance(s, rng1))
+        back = cr.apply(back, rng2.choice(moves) if moves else cr.sample_chance(back, rng2))
+        assert back == s
+
+
+# --------------------------------------------------------------------------- the format
+
+
+def test_every_document_has_format_and_kind_first() -> None:
+    s = _state()
+    for obj, kind in [
+        (s.rules, "rules"),
+        (s, "state"),
+        (cr.view(s, 0), "view"),
+        (cr.score(s), "score"),
+        (cr.record(s), "record"),
+    ]:
+        doc = _doc(obj)
+        assert list(doc)[:2] == ["format", "kind"]
+        assert doc["format"] == FORMAT_VERSION == 1
+        assert doc["kind"] == kind
+        assert KINDS[kind] is type(obj)
+
+
+def test_json_is_compact() -> None:
+    text = cr.dumps(_state(players=["Ann Lee", "Bo", "Cy"]))  # type: ignore[arg-type]
+    assert text == json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+    assert "\n" not in text
+
+
+def test_cards_are_strings_and_actions_are_tagged() -> None:
+    s = play(start(cr.ruleset("agurk", hand_size=2), "10H QS", "2C 3C", "4D 5D"), "10H")
+    doc = _doc(s)
+    assert doc["history"][0] == {
+        "type": "deal",
+        "hands": [["10H", "QS"], ["2C", "3C"], ["4D", "5D"]],
+        "stock": [],
+        "leader": None,
+    }
+    assert doc["history"][1] == {"type": "play", "seat": 0, "card": "10H"}
+    assert doc["round"]["trick"] == [{"type": "play", "seat": 0, "card": "10H"}]
+    assert doc["round"]["hands"][0] == ["QS"]
+    numbered = _doc(cr.view(start(cr.ruleset("five-cucumbers", hand_size=1), "15", "1"), 0))
+    assert numbered["hand"] == ["15"]
+    assert numbered["events"][0] == {"type": "dealt", "hand": ["15"], "sizes": [1, 1], "leader": None}
+
+
+def test_revive_and_reveal_tags() -> None:
+    conv = cr.make_converter()
+    assert conv.unstructure(cr.Revive(1, True)) == {"type": "revive", "seat": 1, "accept": True}
+    assert conv.unstructure(cr.Revealed(cr.card("42"))) == {"type": "reveal", "card": "42"}
+    for cls in (cr.Deal, cr.Play, cr.Revive, cr.Dealt, cr.Revealed):
+        assert isinstance(cls.TAG, str)
+
+
+def test_history_chains_are_lists() -> None:
+    s = autoplayed = _state(steps=60)
+    doc = _doc(autoplayed)
+    assert isinstance(doc["history"], list)
+    assert len(doc["history"]) == len(s.history)
+    assert isinstance(doc["match"]["results"], list)
+    assert len(doc["match"]["results"]) == len(s.match.results)
+    conv = cr.make_converter()
+    chain = cr.Chain.of([cr.Play(0, "QS"), cr.Play(1, "KS")])
+    data = conv.unstructure(chain, cr.Chain[cr.Action])
+    assert data == [{"type": "play", "seat": 0, "card": "QS"}, {"type": "play", "seat": 1, "card": "KS"}]
+    assert conv.structure(data, cr.Chain[cr.Action]) == chain
+
+
+def test_rules_plan_cache_is_never_serialized() -> None:
+    s = _state()  # playing builds the rules' private plan
+    assert s.rules._plan is not None
+    for obj in (s.rules, s, cr.view(s, 1)):
+        assert "plan" not in cr.dumps(obj)
+    assert "_plan" not in _doc(s.rules)
+    assert cr.loads(cr.dumps(s.rules)) == s.rules
+
+
+def test_catastrophe_rules_keep_their_cucumber_table() -> None:
+    if not _playable("catastrophe", {}):
+        pytest.skip("catastrophe does not play yet")
+    rules = cr.ruleset("catastrophe", cucumbers=[2] * 60)
+    doc = _doc(rules)
+    assert doc["cucumbers"] == [2] * 60
+    assert doc["threshold"] is None
+    assert cr.loads(cr.dumps(rules)) == rules
+
+
+def test_make_converter_is_fresh_and_leaves_the_global_converter_alone() -> None:
+    a, b = cr.make_converter(), cr.make_converter()
+    assert a is not b
+    assert a is not cattrs.global_converter
+    assert a.unstructure(cr.card("QS")) == "QS"
+    assert cattrs.global_converter.unstructure(cr.card("QS")) != "QS"
+
+
+def test_dumps_rejects_other_types() -> None:
+    for obj in (cr.Play(0, "QS"), {"format": 1}, "text", None):
+        with pytest.raises(TypeError):
+            cr.dumps(obj)  # type: ignore[arg-type]
+
+
+def test_loads_argument_types() -> None:
+    with pytest.raises(TypeError):
+        cr.loads(123)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        cr.loads(cr.dumps(cr.ruleset("agurk")), cr.Play)
+    assert cr.loads(cr.dumps(cr.ruleset("agurk")).encode(), Rules) == cr.ruleset("agurk")
+
+
+def test_expect_checks_the_kind() -> None:
+    text = cr.dumps(cr.ruleset("agurk"))
+    with pytest.raises(InvalidStateError) as info:
+        cr.loads(text, State)
+    assert info.value.path == "$.kind"
+
+
+def test_lenient_card_notation_is_accepted() -> None:
+    doc = _doc(cr.record(start(cr.ruleset("agurk", hand_size=1), "10H", "2C", "3C")))
+    doc["actions"][0]["hands"][0] = ["th"]
+    assert _load(doc).actions[0].hands[0] == (cr.card("10H"),)
+
+
+# --------------------------------------------------------------------------- re-validation
+
+Mutation = Callable[[dict[str, Any]], object]
+
+
+def _state_doc() -> dict[str, Any]:
+    # Seat 0 leads; two tricks played of a 7-card agurk round with 3 players, round 2.
+    return _doc(_state(seed=7, steps=32))
+
+
+STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
+    ("threshold 0", lambda d: d["rules"].update(threshold=0), InvalidRulesError, "$.rules.threshold"),
+    ("threshold text", lambda d: d["rules"].update(threshold="21"), InvalidRulesError, "$.rules.threshold"),
+    ("threshold float", lambda d: d["rules"].update(threshold=21.0), InvalidRulesError, "$.rules.threshold"),
+    ("bool as int", lambda d: d["rules"].update(ace_lead=0), InvalidRulesError, "$.rules.ace_lead"),
+    ("unknown option", lambda d: d["rules"].update(bogus=1), InvalidRulesError, "$.rules.bogus"),
+    ("missing option", lambda d: d["rules"].pop("lives"), InvalidRulesError, "$.rules.lives"),
+    ("bad deck", lambda d: d["rules"].update(deck="tarot"), InvalidRulesError, "$.rules.deck"),
+    ("other game's option", lambda d: d["rules"].update(hands=4), InvalidRulesError, "$.rules.hands"),
+    ("rules not an object", lambda d: d.update(rules=[]), InvalidRulesError, "$.rules"),
+    ("rules missing", lambda d: d.pop("rules"), InvalidStateError, "$.rules"),
+    ("format 2", lambda d: d.update(format=2), InvalidStateError, "$.format"),
+    ("format text", lambda d: d.update(format="1"), InvalidStateError, "$.format"),
+    ("format true", lambda d: d.update(format=True), InvalidStateError, "$.format"),
+    ("no format", lambda d: d.pop("format"), InvalidStateError, "$.format"),
+    ("no kind", lambda d: d.pop("kind"), InvalidStateError, "$.kind"),
+    ("bad kind", lambda d: d.update(kind="State"), InvalidStateError, "$.kind"),
+    ("unknown field", lambda d: d.update(secret=1), InvalidStateError, "$.secret"),
+    ("missing field", lambda d: d.pop("to_act"), InvalidStateError, "$.to_act"),
+    ("too few players", lambda d: d.update(players=["A"]), InvalidStateError, "$.players"),
+    ("name not text", lambda d: d["players"].__setitem__(1, 7), InvalidStateError, "$.players[1]"),
+    ("first not a seat", lambda d: d.update(first=9), InvalidStateError, "$.first"),
+    ("to_act", lambda d: d.update(to_act=(d["to_act"] + 1) % 3), InvalidStateError, "$.to_act"),
+    ("to_act text", lambda d: d.update(to_act="0"), InvalidStateError, "$.to_act"),
+    ("total", lambda d: d["match"]["totals"].__setitem__(0, 99), InvalidStateError, "$.match.totals[0]"),
+    ("dealer", lambda d: d["match"].update(dealer=5), InvalidStateError, "$.match.dealer"),
+    ("winner", lambda d: d["match"].update(winners=[0]), InvalidStateError, "$.match.winners"),
+    ("swapped hand card", lambda d: d["round"]["hands"][1].__setitem__(0, "AS"), InvalidStateError,
+     "$.round.hands[1][0]"),
+    ("bad card", lambda d: d["round"]["hands"][0].__setitem__(0, "QX"), InvalidStateError,
+     "$.round.hands[0][0]"),
+    ("card number", lambda d: d["round"]["hands"][0].__setitem__(0, 12), InvalidStateError,
+     "$.round.hands[0][0]"),
+    ("extra hand card", lambda d: d["round"]["hands"][0].append("2S"), InvalidStateError, "$.round.hands[0]"),
+    ("trick shape", lambda d: d["round"]["tricks"][0]["plays"].pop(), InvalidStateError,
+     "$.round.tricks[0].plays"),
+    ("trick not list", lambda d: d["round"].update(trick={}), InvalidStateError, "$.round.trick"),
+    ("round null", lambda d: d.update(round=None), InvalidStateError, "$.round"),
+    ("stock", lambda d: d["round"].update(stock=["2C"]), InvalidStateError, "$.round.stock"),
+    ("history card", lambda d: d["history"][3].update(card="QX"), InvalidStateError, "$.history[3].card"),
+    ("history type", lambda d: d["history"][3].update(type="pass"), InvalidStateError, "$.history[3].type"),
+    ("history no type", lambda d: d["history"][3].pop("type"), InvalidStateError, "$.history[3].type"),
+    ("history extra", lambda d: d["history"][3].update(x=1), InvalidStateError, "$.history[3].x"),
+    ("history seat", lambda d: d["history"][3].update(seat="1"), InvalidStateError, "$.history[3].seat"),
+    ("history item", lambda d: d["history"].__setitem__(2, "QS"), InvalidStateError, "$.history[2]"),
+    ("deal leader", lambda d: d["history"][0].update(leader=1), InvalidStateError, "$.history[0]"),
+    ("dealt twice", lambda d: d["history"][0]["hands"][0].__setitem__(0, d["history"][0]["hands"][1][0]),
+     InvalidStateError, "$.history[0]"),
+    ("history truncated", lambda d: d["history"].pop(), InvalidStateError, "$.round.hands[1]"),
+    ("results", lambda d: d["match"]["results"][0]["points"].__setitem__(0, -3), InvalidStateError,
+     "$.match.results[0].points[0]"),
+    ("hand not list", lambda d: d["round"]["hands"].__setitem__(0, "QS"), InvalidStateError,
+     "$.round.hands[0]"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mutate", "error", "path"), [c[1:] for c in STATE_CASES], ids=[c[0] for c in STATE_CASES]
+)
+def test_tampered_state_documents(mutate: Mutation, error: type[Exception], path: str) -> None:
+    doc = _state_doc()
+    assert _load(copy.deepcopy(doc)) is not None  # the untouched document loads
+    mutate(doc)
+    with pytest.raises(error) as info:
+        _load(doc)
+    assert info.value.path == path, str(info.value)  # type: ignore[attr-defined]
+    assert str(info.value).startswith(path + ":")
+
+
+def test_the_state_doc_fixture_has_what_the_cases_need() -> None:
+    s = cr.loads(json.dumps(_state_doc()), State)
+    assert s.round is not None
+    assert s.match.rounds == 1
+    assert s.round.tricks
+    assert isinstance(s.actions[3], cr.Play)
+
+
+def test_tampered_rules_document() -> None:
+    doc = _doc(cr.ruleset("gurka"))
+    doc["threshold"] = 0
+    with pytest.raises(RulesDocumentError) as info:
+        _load(doc)
+    err = info.value
+    assert isinstance(err, InvalidRulesError)
+    assert isinstance(err, ValueError)
+    assert (err.option, err.path) == ("threshold", "$.threshold")
+    assert str(err) == "$.threshold: threshold must be at least 1, not 0"
+    again = pickle.loads(pickle.dumps(err))
+    assert (type(again), again.option, again.path, str(again)) == (type(err), err.option, err.path, str(err))
+
+
+def test_rules_combination_error_names_the_option() -> None:
+    doc = _doc(cr.ruleset("agurk"))
+    doc["penalty"] = "cucumbers"  # the cucumbers table needs the five-cucumbers deck
+    with pytest.raises(InvalidRulesError) as info:
+        _load(doc)
+    assert info.value.option == "penalty"
+    assert info.value.path == "$.penalty"  # type: ignore[attr-defined]
+
+
+RECORD_CASES: list[tuple[str, Mutation, str]] = [
+    ("illegal card", lambda d: d["actions"][1].update(card="AS"), "$.actions[1].card"),
+    ("wrong seat", lambda d: d["actions"][1].update(seat=2), "$.actions[1].seat"),
+    ("deal missing", lambda d: d["actions"].pop(0), "$.actions[0]"),
+    ("revive", lambda d: d["actions"].insert(1, {"type": "revive", "seat": 0, "accept": True}),
+     "$.actions[1]"),
+    ("accept not bool", lambda d: d["actions"].insert(1, {"type": "revive", "seat": 0, "accept": 1}),
+     "$.actions[1].accept"),
+    ("actions not list", lambda d: d.update(actions={}), "$.actions"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mutate", "path"), [c[1:] for c in RECORD_CASES], ids=[c[0] for c in RECORD_CASES])
+def test_tampered_record_documents(mutate: Mutation, path: str) -> None:
+    doc = _doc(cr.record(play(start(cr.ruleset("agurk", hand_size=2), "2C 3C", "4D 5D", "6H 7H"), "2C")))
+    mutate(doc)
+    with pytest.raises(InvalidStateError) as info:
+        _load(doc)
+    assert info.value.path == path, str(info.value)
+
+
+def _view_doc() -> dict[str, Any]:
+    return _doc(cr.view(play(start(cr.ruleset("agurk", hand_size=2), "2C 3C", "4D 5D", "6H 7H"), "2C"), 1))
+
+
+VIEW_CASES: list[tuple[str, Mutation, str]] = [
+    ("foreign card", lambda d: d["hand"].__setitem__(0, "42"), "$.hand[0]"),
+    ("hand size", lambda d: d["hand"].pop(), "$.hand"),
+    ("unsorted hand", lambda d: d["hand"].reverse(), "$.hand"),
+    ("duplicate card", lambda d: d["hand"].__setitem__(0, "2C"), "$.hand"),
+    ("seat", lambda d: d.update(seat=3), "$.seat"),
+    ("spectator with hand", lambda d: d.update(seat=None), "$.hand"),
+    ("to_act", lambda d: d.update(to_act=7), "$.to_act"),
+    ("sizes", lambda d: d["hand_sizes"].append(0), "$.hand_sizes"),
+    ("size too big", lambda d: d["hand_sizes"].__setitem__(0, 9), "$.hand_sizes[0]"),
+    ("legal other seat", lambda d: d["legal"].__setitem__(0, {"type": "play", "seat": 0, "card": "4D"}),
+     "$.legal[0]"),
+    ("legal not in hand", lambda d: d["legal"].__setitem__(0, {"type": "play", "seat": 1, "card": "AS"}),
+     "$.legal[0].card"),
+    ("legal deal", lambda d: d["legal"].__setitem__(0, d["events"][0]), "$.legal[0].type"),
+    ("event tag", lambda d: d["events"][0].update(type="deal"), "$.events[0].type"),
+    ("event hand", lambda d: d["events"][0]["hand"].pop(), "$.events[0].hand"),
+    ("event sizes", lambda d: d["events"][0].update(sizes=[2, 2]), "$.events[0].sizes"),
+    ("marker", lambda d: d.update(marker="sideways"), "$.marker"),
+    ("trick seat", lambda d: d["trick"][0].update(seat=-2), "$.trick[0].seat"),
+    ("standings", lambda d: d.update(standings=[0, 0, 1]), "$.standings"),
+    ("players", lambda d: d.update(players=["solo"]), "$.players"),
+    ("leader", lambda d: d.update(leader=4), "$.leader"),
+    ("round number", lambda d: d.update(round_number=-1), "$.round_number"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mutate", "path"), [c[1:] for c in VIEW_CASES], ids=[c[0] for c in VIEW_CASES])
+def test_tampered_view_documents(mutate: Mutation, path: str) -> None:
+    doc = _view_doc()
+    assert isinstance(_load(copy.deepcopy(doc)), PlayerView)
+    mutate(doc)
+    with pytest.raises(InvalidStateError) as info:
+        _load(doc)
+    assert info.value.path == path, str(info.value)
+
+
+def _score_doc() -> dict[str, Any]:
+    s = _state(seed=7, steps=60)
+    assert cr.score(s).results
+    return _doc(cr.score(s))
+
+
+SCORE_CASES: list[tuple[str, Mutation, str]] = [
+    ("totals", lambda d: d["totals"].__setitem__(0, 99), "$.totals"),
+    ("rounds", lambda d: d["rounds"][0].__setitem__(0, 99), "$.rounds"),
+    ("row length", lambda d: d["rounds"][0].append(0), "$.rounds[0]"),
+    ("marks", lambda d: d["marks"].pop(), "$.marks"),
+    ("standings", lambda d: d.update(standings=[2, 1]), "$.standings"),
+    ("winner", lambda d: d.update(winners=[5]), "$.winners[0]"),
+    ("number", lambda d: d["results"][0].update(number=3), "$.results[0].number"),
+    ("one seat", lambda d: d.update(totals=[0]), "$.totals"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mutate", "path"), [c[1:] for c in SCORE_CASES], ids=[c[0] for c in SCORE_CASES])
+def test_tampered_score_documents(mutate: Mutation, path: str) -> None:
+    doc = _score_doc()
+    assert isinstance(_load(copy.deepcopy(doc)), Score)
+    mutate(doc)
+    with pytest.raises(InvalidStateError) as info:
+        _load(doc)
+    assert info.value.path == path, str(info.value)
+
+
+def test_loaded_record_is_replayed() -> None:
+    rec = Record(
+        cr.ruleset("gurka", hand_size=1), ["A", "B"], 0, [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(1, "KS")]
+    )
+    with pytest.raises(cr.IllegalMoveError) as raised:
+        cr.replay(rec)
+    assert raised.value.index == 1
+    # dumps writes it (a record is data), but loads refuses an illegal match.
+    with pytest.raises(InvalidStateError) as info:
+        cr.loads(cr.dumps(rec))
+    assert info.value.path == "$.actions[1].seat"
+    assert "not-your-turn" in str(info.value)
+
+
+# --------------------------------------------------------------------------- hostile text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "not valid JSON"),
+        ("{", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ("null", "JSON object"),
+        ('"state"', "JSON object"),
+        ('{"format": 1, "format": 1, "kind": "rules"}', "duplicate key"),
+        ('{"format": NaN, "kind": "rules"}', "NaN"),
+        ('{"format": Infinity, "kind": "rules"}', "Infinity"),
+        ('{"format": 1' + "0" * 5000 + "}", "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"a":' * 50 + "1" + "}" * 50, "nested too deeply"),
+        ("\ud800", "not valid JSON"),
+    ],
+)
+def test_malformed_text(text: str, message: str) -> None:
+    with pytest.raises(InvalidStateError, match=message) as info:
+        cr.loads(text)
+    assert info.value.path == "$"
+
+
+def test_nesting_inside_strings_does_not_count() -> None:
+    doc = _doc(cr.record(_state(steps=0, players=3)))
+    doc["players"] = ["[" * 100, "{" * 100, '"\\"[[[[' * 40]
+    assert _load(doc).players == tuple(doc["players"])
+
+
+def test_size_limit() -> None:
+    text = cr.dumps(_state())
+    with pytest.raises(InvalidStateError, match="too large") as info:
+        cr.loads(text, max_length=len(text) - 1)
+    assert info.value.path == "$"
+    assert cr.loads(text, max_length=len(text)) == cr.loads(text)
+    with pytest.raises(InvalidStateError, match="too large"):
+        cr.loads(" " * (cr.serialization.MAX_LENGTH + 1))
+
+
+def test_depth_limit_is_configurable() -> None:
+    text = cr.dumps(_state())
+    with pytest.raises(InvalidStateError, match="nested too deeply"):
+        cr.loads(text, max_depth=3)
+
+
+def test_bad_bytes() -> None:
+    with pytest.raises(InvalidStateError, match="UTF-8"):
+        cr.loads(b'{"format": 1, "kind": "\xff"}')
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+nested = st.recursive(
+    st.one_of(st.integers(), st.text(alphabet='[]{}"\\ab', max_size=6)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.dictionaries(st.text(alphabet='[]{}"\\k', max_size=4), children, max_size=3),
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(nested, st.integers(1, 8))
+def test_depth_check_measures_json_nesting(value: Any, limit: int) -> None:
+    # Brackets and escapes inside strings never count; only real nesting does.
+    text = json.dumps(value)
+    if _depth(value) > limit:
+        with pytest.raises(InvalidStateError, match="nested too deeply"):
+            cr.serialization._check_depth(text, limit)
+    else:
+        cr.serialization._check_depth(text, limit)
+
+
+def test_json_format_page_documents_every_field() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "json-format.md").read_text(encoding="utf-8")
+    for cls in (State, Match, Round, Trick, RoundResult, PlayerView, Score, Record):
+        for field in attrs.fields(cls):
+            assert f"| `{field.name}` |" in page, f"{cls.__name__}.{field.name} is not in docs/json-format.md"
+    tagged: tuple[type[Any], ...] = (cr.Deal, cr.Play, cr.Revive, cr.Dealt, cr.Revealed)
+    for kind in tagged:
+        assert f'{{"type": "{kind.TAG}", ...}}' in page, kind.__name__
+        for field in attrs.fields(kind):
+            assert f"`{field.name}`:" in page, f"{kind.__name__}.{field.name} is not in docs/json-format.md"
+    # The rules' options are listed from OPTIONS when the site is built; name and game by hand.
+    assert "cr.OPTIONS.values()" in page
+    assert {f.name for f in attrs.fields(Rules) if f.init} == {"name", "game", *cr.OPTIONS}

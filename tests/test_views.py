@@ -1,0 +1,406 @@
+"""Player views: what a seat may know, and nothing more (issue 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+import cucumber_rules as cr
+from cucumber_rules import Card, Deal, Dealt, Play, PlayerView, Revealed, Rules, State
+from helpers import autoplay, cards, play, random_states, start
+
+#: Every preset, plus the variants that change what is hidden (the stock, revivals).
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("agurk", {}),
+    ("gurka", {}),
+    ("five-cucumbers", {}),
+    ("fuenf-gurken", {}),
+    ("gurka", {"revival": True, "threshold": 12, "hand_size": 3}),
+    ("catastrophe", {}),
+    ("catastrophe", {"surprise": True}),
+    ("catastrophe", {"surprise": True, "cant_beat_em": True}),
+]
+
+
+def _variant_id(v: tuple[str, dict[str, Any]]) -> str:
+    return v[0] + "".join(f",{k}={x}" for k, x in v[1].items())
+
+
+def rules_of(name: str, options: dict[str, Any]) -> Rules:
+    return cr.ruleset(name, **options)
+
+
+def cards_in(value: Any) -> Iterator[Card]:
+    """Every card object anywhere inside a value (attrs classes, tuples), Rules excluded."""
+    if type(value) is Card:
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from cards_in(item)
+    elif attrs.has(type(value)) and not isinstance(value, Rules):
+        for f in attrs.fields(type(value)):
+            yield from cards_in(getattr(value, f.name))
+
+
+def revealed_ever(states: list[State]) -> set[Card]:
+    """The cards turned up from the stock at any point (Surprise Cucumber)."""
+    out: set[Card] = set()
+    for s in states:
+        if s.round is not None and s.round.revealed is not None:
+            out.add(s.round.revealed)
+    return out
+
+
+# --------------------------------------------------------------------------- unit tests
+
+
+def _agurk() -> State:
+    return start(
+        cr.ruleset("agurk", hand_size=3),
+        "2C 9S KD",
+        "3D 10H AS",
+        "4H 5H QC",
+    )
+
+
+def test_view_shows_own_hand_and_only_sizes_of_others() -> None:
+    s = play(_agurk(), "9S")
+    v = cr.view(s, 1)
+    assert isinstance(v, PlayerView)
+    assert [str(c) for c in v.hand] == ["3D", "10H", "AS"]
+    assert v.hand_sizes == (2, 3, 3)
+    assert v.seat == 1
+    assert v.to_act == 1
+    assert v.trick == (Play(0, "9S"),)
+    assert v.leader == 0
+    assert v.legal == cr.legal_moves(s)
+    assert [str(m.card) for m in v.legal] == ["3D", "10H", "AS"]  # type: ignore[union-attr]
+    # Not seat 0's turn: no legal moves for seat 0 even though it holds cards.
+    assert cr.view(s, 0).legal == ()
+    assert [str(c) for c in cr.view(s, 0).hand] == ["2C", "KD"]
+
+
+def test_spectator_view_has_no_hand_and_no_moves() -> None:
+    s = _agurk()
+    v = cr.view(s, None)
+    assert v.seat is None
+    assert v.is_spectator
+    assert v.hand == ()
+    assert v.legal == ()
+    assert v.hand_sizes == (3, 3, 3)
+    assert v.events == (Dealt(hand=(), sizes=(3, 3, 3), leader=None),)
+
+
+def test_view_is_frozen_and_not_a_state() -> None:
+    v = cr.view(_agurk(), 0)
+    assert not isinstance(v, State)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        v.hand = ()  # type: ignore[misc]
+
+
+def test_view_fields_are_a_whitelist() -> None:
+    # Adding a field to PlayerView must be a conscious decision: update this list and the leak tests.
+    assert [f.name for f in attrs.fields(PlayerView)] == [
+        "rules", "players", "seat", "first", "hand", "hand_sizes", "to_act", "dealer", "leader", "trick",
+        "revealed", "marker", "tricks", "captured", "totals", "marks", "eliminated", "winners",
+        "standings", "rounds", "results", "round_number", "sitting_out", "pending", "legal", "events",
+    ]  # fmt: skip
+    names = {f.name for f in attrs.fields(PlayerView)}
+    assert not names & {"stock", "hands", "history", "round", "match"}
+
+
+def test_deal_event_holds_only_the_viewers_cards() -> None:
+    s = play(_agurk(), "9S", "10H", "QC")
+    for seat, hand in enumerate(["2C 9S KD", "3D 10H AS", "4H 5H QC"]):
+        dealt = cr.view(s, seat).events[0]
+        assert dealt == Dealt(hand=cards(hand), sizes=(3, 3, 3), leader=None)
+    assert cr.view(s, 0).events[1:] == (Play(0, "9S"), Play(1, "10H"), Play(2, "QC"))
+
+
+def test_own_hand_in_deal_event_is_sorted() -> None:
+    s = cr.apply(
+        cr.new_game(cr.ruleset("gurka", hand_size=2), players=2), Deal(hands=[["KS", "2C"], ["AS", "3H"]])
+    )
+    assert cr.view(s, 0).events[0] == Dealt(hand=cards("2C KS"), sizes=(2, 2))
+
+
+def test_completed_tricks_scores_and_round_number() -> None:
+    s = autoplay(_agurk())  # the whole round, first legal move each time
+    v = cr.view(s, 2)
+    assert len(v.tricks) == 3
+    assert v.tricks == s.round.tricks  # type: ignore[union-attr]
+    sc = cr.score(s)
+    assert (v.totals, v.rounds, v.marks, v.eliminated, v.winners, v.standings, v.results) == (
+        sc.totals, sc.rounds, sc.marks, sc.eliminated, sc.winners, sc.standings, sc.results,
+    )  # fmt: skip
+    assert sum(v.totals) > 0
+    assert v.round_number == 1
+    assert v.to_act == cr.CHANCE
+    assert v.hand_sizes == (0, 0, 0)
+    s2 = cr.apply(s, cr.sample_chance(s, random.Random(0)))
+    assert cr.view(s2, 2).round_number == 2
+    assert cr.view(s2, 2).tricks == ()
+    assert cr.view(cr.new_game(cr.ruleset("agurk"), 3), 0).round_number == 0
+
+
+def test_before_the_first_deal() -> None:
+    v = cr.view(cr.new_game(cr.ruleset("agurk"), players=["A", "B", "C"], first=1), 2)
+    assert v.players == ("A", "B", "C")
+    assert v.first == 1
+    assert v.hand == ()
+    assert v.hand_sizes == (0, 0, 0)
+    assert v.leader is None
+    assert v.to_act == cr.CHANCE
+    assert v.events == ()
+    assert v.dealer == 0
+
+
+def test_view_rejects_bad_arguments() -> None:
+    s = _agurk()
+    with pytest.raises(TypeError):
+        cr.view("state", 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        cr.view(s, True)
+    with pytest.raises(TypeError):
+        cr.view(s, "1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat"):
+        cr.view(s, 3)
+    with pytest.raises(ValueError, match="seat"):
+        cr.view(s, -1)
+
+
+def test_catastrophe_marker_and_captured_are_public() -> None:
+    s = cr.apply(
+        cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        Deal(hands=[["7", "40"], ["9", "50"], ["2", "3"]]),
+    )
+    s = play(s, "7", "9")
+    v = cr.view(s, 2)
+    assert v.marker == "high"
+    s = play(s, "2")  # seat 2 cannot go higher: breaks the High rule and takes the trick
+    v = cr.view(s, 0)
+    assert v.tricks[0].marker == "high-broken"
+    assert sorted(str(c) for c in v.captured[2]) == ["2", "7", "9"]
+
+
+def test_surprise_reveals_appear_when_turned_and_never_before() -> None:
+    rules = cr.ruleset("catastrophe", surprise=True)
+    states = random_states(rules, 3, seed=11, limit=80)
+    for s in states[1:]:
+        assert s.round is not None
+        for seat in (0, 1, 2, None):
+            v = cr.view(s, seat)
+            reveals = [e.card for e in v.events if type(e) is Revealed]
+            # The reveals of the current hand match the engine's record of them, in order.
+            deals = [i for i, e in enumerate(v.events) if type(e) is Dealt]
+            current = [e.card for e in v.events[deals[-1] :] if type(e) is Revealed]
+            expected = [t.revealed for t in s.round.tricks]
+            if s.round.revealed is not None:
+                expected.append(s.round.revealed)
+            assert current == expected
+            assert v.revealed == s.round.revealed
+            # The rest of the stock stays hidden.
+            assert not set(current) & set(s.round.stock)
+            assert set(reveals) <= revealed_ever(states)
+
+
+def test_catastrophe_announced_leader_is_in_the_deal_event() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=1, hands=6)
+    for seed in range(200):
+        states = random_states(rules, 3, seed=seed)
+        leaders = [a.leader for a in states[-1].actions if type(a) is Deal and a.leader is not None]
+        if leaders:
+            events = cr.view(states[-1], None).events
+            assert [e.leader for e in events if type(e) is Dealt and e.leader is not None] == leaders
+            return
+    pytest.fail("no tie for the next starter in 200 matches")
+
+
+def test_revival_decision_is_the_viewers_legal_move() -> None:
+    rules = cr.ruleset("gurka", revival=True, threshold=8, hand_size=2)
+    for seed in range(100):
+        for s in random_states(rules, 3, seed=seed):
+            if s.match.pending:
+                seat = s.match.pending[0]
+                v = cr.view(s, seat)
+                assert v.pending == s.match.pending
+                assert v.legal == (cr.Revive(seat, False), cr.Revive(seat, True))
+                assert cr.view(s, (seat + 1) % 3).legal == ()
+                return
+    pytest.fail("no revival decision in 100 matches")
+
+
+def test_views_share_play_objects_with_the_history() -> None:
+    s = play(_agurk(), "9S", "10H")
+    events = cr.view(s, 0).events
+    assert events[1] is s.actions[1]
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def _playable(variant: tuple[str, dict[str, Any]]) -> bool:
+    try:
+        rules = rules_of(*variant)
+        s = cr.new_game(rules, rules.min_players)
+        cr.apply(s, cr.sample_chance(s, random.Random(0)))
+    except Exception:
+        return False
+    return True
+
+
+PLAYABLE = [v for v in VARIANTS if _playable(v)]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[list[State], int | None]:
+    """A random match of a random variant, cut at a random point; and a random viewer."""
+    name, options = draw(st.sampled_from(PLAYABLE))
+    rules = rules_of(name, options)
+    players = draw(st.integers(rules.min_players, min(rules.max_players, 5)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    limit = draw(st.integers(0, 250))
+    states = random_states(rules, players, seed=seed, limit=limit)
+    seat = draw(st.one_of(st.none(), st.integers(0, players - 1)))
+    return states, seat
+
+
+def _hidden_now(state: State, seat: int | None) -> Counter[Card]:
+    """The cards the viewer cannot see now: other hands, the stock and the undealt cards."""
+    deck = Counter(cr.DECKS[state.rules.deck])
+    r = state.round
+    if r is None:
+        return deck
+    hidden: Counter[Card] = Counter()
+    for s, hand in enumerate(r.hands):
+        if s != seat:
+            hidden.update(hand)
+    hidden.update(r.stock)
+    deal = next(a for a in reversed(state.actions) if type(a) is Deal)
+    dealt = Counter(c for h in deal.hands for c in h)
+    dealt.update(deal.stock)
+    hidden.update(deck - dealt)
+    return hidden
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_no_hidden_card_ever_appears_in_a_view(position: tuple[list[State], int | None]) -> None:
+    states, seat = position
+    state = states[-1]
+    v = cr.view(state, seat)
+    # Everything the viewer may have seen: its own dealt cards, every card played, every card revealed.
+    allowed: set[Card] = set(revealed_ever(states))
+    for action in state.actions:
+        if type(action) is Deal and seat is not None:
+            allowed.update(action.hands[seat])
+        elif type(action) is Play:
+            allowed.add(action.card)
+    seen = set(cards_in(v))
+    assert seen <= allowed, f"cards the viewer never saw: {sorted(seen - allowed)}"
+    # No card of another hand, the stock or the undealt cards is among the current round's fields:
+    # the copies shown plus the copies hidden never exceed the deck (this also covers identical
+    # copies in Five Cucumbers, where a value can be both in the viewer's hand and hidden).
+    hidden = _hidden_now(state, seat)
+    deck = Counter(cr.DECKS[state.rules.deck])
+    shown = Counter(v.hand) + Counter(cards_in((v.trick, v.tricks, v.revealed)))
+    for c, count in shown.items():
+        assert count + hidden[c] <= deck[c], f"{c} is shown {count} times and hidden {hidden[c]} times"
+    assert Counter(cards_in(v.captured)) <= Counter(cards_in(v.tricks))
+    assert set(cards_in(v.legal)) <= set(v.hand)
+    # The serialized view does not name a card the viewer never saw either.
+    text = cr.dumps(v)
+    never = {c for c in deck if c not in allowed}
+    assert not [c for c in never if f'"{c}"' in text]
+    # And the view's hand is exactly the seat's hand.
+    assert v.hand == (state.hands[seat] if seat is not None else ())
+    assert v.hand_sizes == tuple(len(h) for h in state.hands)
+
+
+def _redeal(state: State, seat: int | None, rng: random.Random) -> State | None:
+    """Replay `state`'s history with the hidden cards of the last deal shuffled among themselves.
+
+    The viewer's hand, every card already played and every card already revealed stay
+    where they are; the other seats' unplayed cards, the unrevealed stock and (ladder) the
+    undealt cards are shuffled together and dealt back into the same slots. Returns None when
+    the shuffled deal makes one of the recorded plays illegal.
+    """
+    actions = list(state.actions)
+    last = max(i for i, a in enumerate(actions) if type(a) is Deal)
+    deal: Deal = actions[last]  # type: ignore[assignment]
+    r = state.round
+    assert r is not None
+    played: dict[int, list[Card]] = {}
+    for a in actions[last + 1 :]:
+        if type(a) is Play:
+            played.setdefault(a.seat, []).append(a.card)
+    shown = len(r.tricks) + (1 if r.revealed is not None else 0) if state.rules.surprise else 0
+    pool = [c for s, hand in enumerate(r.hands) if s != seat for c in hand]
+    pool += deal.stock[shown:]
+    if state.rules.game == "ladder":
+        pool += list(
+            (Counter(cr.DECKS[state.rules.deck]) - Counter(c for h in deal.hands for c in h)).elements()
+        )
+    rng.shuffle(pool)
+    it = iter(pool)
+    hands = []
+    for s, hand in enumerate(r.hands):
+        if s == seat:
+            hands.append(deal.hands[s])
+        else:
+            hands.append((*played.get(s, ()), *(next(it) for _ in hand)))
+    stock = (*deal.stock[:shown], *(next(it) for _ in deal.stock[shown:]))
+    actions[last] = Deal(hands=hands, stock=stock, leader=deal.leader)
+    try:
+        return cr.apply_all(cr.new_game(state.rules, state.players, first=state.first), actions)
+    except cr.IllegalMoveError:
+        return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(0, 2**32 - 1))
+def test_states_differing_only_in_hidden_cards_give_equal_views(
+    position: tuple[list[State], int | None], seed: int
+) -> None:
+    states, seat = position
+    state = states[-1]
+    assume(state.round is not None)
+    rng = random.Random(seed)
+    other = next((s for s in (_redeal(state, seat, rng) for _ in range(20)) if s is not None), None)
+    assume(other is not None)
+    assert other is not None
+    event("re-dealt state differs" if other != state else "re-dealt state is the same")
+    assert cr.view(other, seat) == cr.view(state, seat)
+    assert cr.dumps(cr.view(other, seat)) == cr.dumps(cr.view(state, seat))
+
+
+def test_redeal_really_changes_hidden_cards() -> None:
+    # The property above is not vacuous: re-dealing changes the state but not the view,
+    # while changing the viewer's own cards changes the view.
+    rules = cr.ruleset("agurk")
+    state = random_states(rules, 4, seed=5, limit=12)[-1]
+    rng = random.Random(1)
+    other = next(s for s in (_redeal(state, 0, rng) for _ in range(50)) if s is not None)
+    assert other != state
+    assert other.hands[0] == state.hands[0]
+    assert cr.view(other, 0) == cr.view(state, 0)
+    assert cr.view(other, 1) != cr.view(state, 1)
+
+
+def test_leak_checks_can_fail() -> None:
+    # The leak detector finds another seat's card if a view were to carry one.
+    state = _agurk()
+    v = cr.view(state, 0)
+    leaky = attrs.evolve(v, events=(*v.events, Dealt(hand=state.hands[1], sizes=(3, 3, 3))))
+    assert set(cards_in(leaky)) & set(state.hands[1])
+    assert '"AS"' in cr.dumps(leaky)
+    assert '"AS"' not in cr.dumps(v)
+    assert json.loads(cr.dumps(v))["hand"] == ["2C", "9S", "KD"]
