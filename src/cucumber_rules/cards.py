@@ -70,18 +70,13 @@ class Card:
 
     def __new__(cls, rank: int, suit: str | None = None) -> Card:
         # Every card exists once: Card(12, "S") is card("QS"). Equality and
-        # hashing are then identity, at C speed, in every hand and trick.
+        # hashing are then object identity (eq=False keeps object's own, at C
+        # speed), in every hand, trick and set of cards.
         if type(rank) is int and (suit is None or type(suit) is str):
             found = _INTERNED.get((rank, suit))
             if found is not None:
                 return found
         return super().__new__(cls)
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return object.__hash__(self)
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
@@ -192,7 +187,6 @@ def _numbered(copies: int, top: int) -> tuple[Card, ...]:
     return tuple(_INTERNED[(r, None)] for r in range(1, top + 1) for _ in range(copies))
 
 
-#: The decks by name: each a sorted tuple of its cards (copies repeated).
 DECKS: Mapping[str, tuple[Card, ...]] = MappingProxyType(
     {
         "standard-52": tuple(_INTERNED[(r, s)] for r in range(2, 15) for s in SUITS),
@@ -200,6 +194,14 @@ DECKS: Mapping[str, tuple[Card, ...]] = MappingProxyType(
         "numbered-60": _numbered(1, 60),
     }
 )
+"""The decks by name: each a sorted tuple of its cards (copies repeated).
+
+Example:
+    >>> {name: len(cards) for name, cards in DECKS.items()}
+    {'standard-52': 52, 'five-cucumbers-60': 60, 'numbered-60': 60}
+    >>> DECKS["five-cucumbers-60"][:5]
+    (card('1'), card('1'), card('1'), card('1'), card('2'))
+"""
 
 
 def deck_cards(name: str) -> tuple[Card, ...]:

@@ -68,12 +68,12 @@ __all__ = [
     "LOW",
     "LOW_BROKEN",
     "MARKERS",
+    "apply_play",
     "deal_error",
     "decide",
     "decision_error",
     "legal",
     "plan",
-    "play",
     "play_error",
     "sample_deal",
     "score",
@@ -326,7 +326,7 @@ def legal(state: State) -> tuple[Action, ...]:
         lead = r.high
         if hand[0].rank < lead:
             cards = [c for c in hand if c.rank < lead]
-    return tuple([plays[c.index] for c in cards])  # type: ignore[misc]
+    return tuple([plays[c.index] for c in cards])
 
 
 def play_error(state: State, play: Play) -> IllegalMoveError | None:
@@ -385,14 +385,22 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     )
 
 
-def play(state: State, play: Play) -> State:
+def apply_play(state: State, play: Play) -> State:
+    """Check and apply a play of the seat to act (the seat is already checked)."""
+    error = play_error(state, play)
+    if error is not None:
+        raise error
+    return _play(state, play)
+
+
+def _play(state: State, play: Play) -> State:
     """Apply a checked play: set or break the marker, track the taker, end the trick or the hand.
 
     Example:
         >>> import cucumber_rules as cr
         >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
         ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> s = play(play(s, cr.Play(0, "7")), cr.Play(1, "9"))
+        >>> s = _play(_play(s, cr.Play(0, "7")), cr.Play(1, "9"))
         >>> s.marker, s.round.taker
         ('high', 1)
     """
@@ -402,7 +410,7 @@ def play(state: State, play: Play) -> State:
     hand = hands[seat]
     i = hand.index(play.card)
     c = hand[i]
-    shared: Play = PLAYS[seat][c.index]  # type: ignore[assignment]
+    shared: Play = PLAYS[seat][c.index]
     hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
     trick = r.trick
     rank = c.rank

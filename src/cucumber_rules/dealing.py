@@ -110,20 +110,20 @@ def shuffled_deal(
 ) -> Deal:
     """Deal `per` random cards of `deck` to each seat in `seats` (hands sorted), using `rng`.
 
-        The rest of the deck, in random order, is the stock if `stock` is true.
+    The rest of the deck, in random order, is the stock if `stock` is true.
 
-        Example:
-            >>> import random
-            >>> from cucumber_rules import DECKS
-            >>> d = shuffled_deal(random.Random(1), DECKS["standard-52"], players=3, seats=(0, 2), per=2,
-            ...                   stock=False)
-            >>> [len(h) for h in d.hands], d.stock
-            ([2, 0, 2], ())
+    Example:
+        >>> import random
+        >>> from cucumber_rules import DECKS
+        >>> d = shuffled_deal(random.Random(1), DECKS["standard-52"], players=3, seats=(0, 2), per=2,
+        ...                   stock=False)
+        >>> [len(h) for h in d.hands], d.stock
+        ([2, 0, 2], ())
     """
     cards = rng.sample(deck, len(deck) if stock else len(seats) * per)
     hands: list[tuple[Card, ...]] = [() for _ in range(players)]
     for i, seat in enumerate(seats):
-        hands[seat] = tuple(sorted(cards[i * per : (i + 1) * per]))
+        hands[seat] = tuple(sorted(cards[i * per : (i + 1) * per], key=_BY_INDEX))
     rest = tuple(cards[len(seats) * per :]) if stock else ()
     return Deal.trusted(tuple(hands), rest, leader)
 

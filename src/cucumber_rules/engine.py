@@ -38,7 +38,7 @@ class GameEngine(Protocol):
     def start_round(self, state: State, deal: Deal) -> State: ...
     def legal(self, state: State) -> tuple[Action, ...]: ...
     def play_error(self, state: State, play: Play) -> IllegalMoveError | None: ...
-    def play(self, state: State, play: Play) -> State: ...
+    def apply_play(self, state: State, play: Play) -> State: ...
     def decision_error(self, state: State, action: Revive) -> IllegalMoveError | None: ...
     def decide(self, state: State, action: Revive) -> State: ...
     def score(self, state: State) -> Score: ...
@@ -247,18 +247,14 @@ def apply(state: State, action: Action) -> State:
         # The common case, checked inline: the seat to act plays a card.
         to_act = state.to_act
         if to_act is not None and to_act >= 0 and action.seat == to_act and not state.match.pending:
-            engine = _ENGINES.get(state.rules.game) or engine_for(state)
-            error = engine.play_error(state, action)
-            if error is not None:
-                raise error
-            return engine.play(state, action)
+            return (_ENGINES.get(state.rules.game) or engine_for(state)).apply_play(state, action)
     error = check(state, action)
     if error is not None:
         raise error
     engine = engine_for(state)
     kind = type(action)
     if kind is Play:
-        return engine.play(state, action)  # type: ignore[arg-type]
+        return engine.apply_play(state, action)  # type: ignore[arg-type]
     if kind is Deal:
         return engine.start_round(state, action)  # type: ignore[arg-type]
     return engine.decide(state, action)  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ Every option is read once into a `_Plan` of plain values, so the hot path
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -30,9 +30,11 @@ from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick, new_r
 
 _MAX_SEATS: Final = 7
 
-#: `PLAYS[seat][card.index]`: the one shared `Play` for each seat and card.
-PLAYS: Final[tuple[tuple[Play | None, ...], ...]] = tuple(
-    tuple(None if c is None else Play(seat, c) for c in CARD_BY_INDEX) for seat in range(_MAX_SEATS)
+#: `PLAYS[seat][card.index]`: the one shared `Play` for each seat and card (indexes that
+#: name no card hold None, and are never looked up).
+PLAYS: Final = cast(
+    "tuple[tuple[Play, ...], ...]",
+    tuple(tuple(None if c is None else Play(seat, c) for c in CARD_BY_INDEX) for seat in range(_MAX_SEATS)),
 )
 
 #: Five Cucumbers' cucumbers by rank (index 0 unused).
@@ -120,6 +122,22 @@ def sample_deal(state: State, rng: random.Random) -> Deal:
     )
 
 
+def _with_dealer(m: Match, dealer: int) -> Match:
+    return Match(
+        m.totals,
+        m.marks,
+        m.out,
+        m.revived,
+        m.sitting_out,
+        m.pending,
+        dealer,
+        m.payer,
+        m.rounds,
+        m.results,
+        m.winners,
+    )
+
+
 def start_round(state: State, deal: Deal) -> State:
     """Apply a (checked) deal: choose dealer and leader, and start the round."""
     m = state.match
@@ -138,7 +156,7 @@ def start_round(state: State, deal: Deal) -> State:
         state.players,
         state.first,
         leader,
-        m if dealer == m.dealer else attrs.evolve(m, dealer=dealer),
+        m if dealer == m.dealer else _with_dealer(m, dealer),
         new_round(
             sorted_hands(deal.hands),
             seats,
@@ -170,23 +188,25 @@ def legal(state: State) -> tuple[Action, ...]:
     plays = PLAYS[seat]
     trick = r.trick
     p: _Plan = state.rules._plan or plan(state.rules)
-    cards: tuple[Card, ...] | list[Card]
+    moves: list[Play]
     if not trick:
-        cards = hand
+        moves = [plays[c.index] for c in hand]
     else:
         high = r.high
         low = hand[0].rank
         if trick[0].card.rank == p.ace:
-            cards = [c for c in hand if c.rank == low]
+            moves = [plays[c.index] for c in hand if c.rank == low]
         elif low >= high:
-            cards = hand
+            moves = [plays[c.index] for c in hand]
         elif p.forced:
-            cards = [c for c in hand if c.rank >= high] or [c for c in hand if c.rank == low]
+            moves = [plays[c.index] for c in hand if c.rank >= high] or [
+                plays[c.index] for c in hand if c.rank == low
+            ]
         else:
-            cards = [c for c in hand if c.rank == low or c.rank >= high]
-    if p.copies:
-        return tuple([plays[c.index] for i, c in enumerate(cards) if i == 0 or c is not cards[i - 1]])  # type: ignore[misc]
-    return tuple([plays[c.index] for c in cards])  # type: ignore[misc]
+            moves = [plays[c.index] for c in hand if c.rank >= high or c.rank == low]
+    if p.copies:  # identical cards are one shared object, and the hand is sorted
+        return tuple([m for i, m in enumerate(moves) if not i or m is not moves[i - 1]])
+    return tuple(moves)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -244,35 +264,60 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     return IllegalMoveError("must-follow", f"seat {seat} cannot play {c}: {message}", seat=seat, action=play)
 
 
-def play(state: State, play: Play) -> State:
-    """Apply a checked play."""
+def apply_play(state: State, play: Play) -> State:
+    """Check and apply a play of the seat to act (the seat is already checked).
+
+    The hot path of every playout: it finds the card once, checks the follow
+    rule inline and builds the error (with its explanation) only when the play
+    is illegal.
+    """
     r: Round = state.round  # type: ignore[assignment]
     seat = play.seat
     hands = r.hands
     hand = hands[seat]
-    i = hand.index(play.card)
-    c = hand[i]
-    shared: Play = PLAYS[seat][c.index]  # type: ignore[assignment]
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-    trick = r.trick
+    c = play.card
+    if c not in hand:
+        raise play_error(state, play)  # type: ignore[misc]
     rank = c.rank
-    if not trick or (rank >= r.high and trick[0].card.rank != state.rules._plan.ace):
+    trick = r.trick
+    if not trick:
         high, taker = rank, seat
     else:
-        high, taker = r.high, r.taker
+        p: _Plan = state.rules._plan or plan(state.rules)
+        high = r.high
+        if trick[0].card.rank == p.ace:
+            if rank != hand[0].rank:
+                raise play_error(state, play)  # type: ignore[misc]
+            taker = r.taker
+        elif rank >= high:
+            high, taker = rank, seat
+        elif rank == hand[0].rank and not (p.forced and hand[-1].rank >= high):
+            taker = r.taker
+        else:
+            raise play_error(state, play)  # type: ignore[misc]
+    i = hand.index(c)
+    shared = PLAYS[seat][c.index]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(new_hands)
     trick = (*trick, shared)
     history = state.history.append(shared)
-    rules, players, first, match = state.rules, state.players, state.first, state.match
-    if len(trick) < len(r.seats):
+    seats = r.seats
+    if len(trick) < len(seats):
         after = r.after
-        new = new_round(
-            hands, r.seats, after, r.leader, trick, high, taker, r.tricks, None, r.stock, None, ()
+        return new_state(
+            state.rules,
+            state.players,
+            state.first,
+            after[seat],
+            state.match,
+            new_round(hands, seats, after, r.leader, trick, high, taker, r.tricks, None, r.stock, None, ()),
+            history,
         )
-        return new_state(rules, players, first, after[seat], match, new, history)
     tricks = (*r.tricks, Trick(r.leader, trick, taker))
-    new = new_round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, r.stock, None, ())
+    new = new_round(hands, seats, r.after, taker, (), 0, -1, tricks, None, r.stock, None, ())
     if hands[taker]:
-        return new_state(rules, players, first, taker, match, new, history)
+        return new_state(state.rules, state.players, state.first, taker, state.match, new, history)
     return _finish_round(state, new, trick, high, taker, history)
 
 
