@@ -198,10 +198,11 @@ def test_surprise_reveals_appear_when_turned_and_never_before() -> None:
         assert s.round is not None
         for seat in (0, 1, 2, None):
             v = cr.view(s, seat)
-            reveals = [e.card for e in v.events if type(e) is Revealed]
+            reveals = [e.card for e in cr.public_history(s, seat) if type(e) is Revealed]
             # The reveals of the current hand match the engine's record of them, in order.
-            deals = [i for i, e in enumerate(v.events) if type(e) is Dealt]
-            current = [e.card for e in v.events[deals[-1] :] if type(e) is Revealed]
+            assert [type(e) for e in v.events].count(Dealt) == 1
+            assert type(v.events[0]) is Dealt
+            current = [e.card for e in v.events if type(e) is Revealed]
             expected = [t.revealed for t in s.round.tricks]
             if s.round.revealed is not None:
                 expected.append(s.round.revealed)
@@ -218,7 +219,7 @@ def test_catastrophe_announced_leader_is_in_the_deal_event() -> None:
         states = random_states(rules, 3, seed=seed)
         leaders = [a.leader for a in states[-1].actions if type(a) is Deal and a.leader is not None]
         if leaders:
-            events = cr.view(states[-1], None).events
+            events = cr.public_history(states[-1], None)
             assert [e.leader for e in events if type(e) is Dealt and e.leader is not None] == leaders
             return
     pytest.fail("no tie for the next starter in 200 matches")
@@ -404,3 +405,21 @@ def test_leak_checks_can_fail() -> None:
     assert '"AS"' in cr.dumps(leaky)
     assert '"AS"' not in cr.dumps(v)
     assert json.loads(cr.dumps(v))["hand"] == ["2C", "9S", "KD"]
+
+
+def test_events_cover_the_current_round_and_public_history_the_match() -> None:
+    rules = cr.ruleset("agurk", hand_size=1)
+    s = cr.new_game(rules, 3)
+    s = cr.apply(s, cr.Deal(hands=[["2C"], ["3C"], ["4C"]]))
+    s = play(s, "2C", "3C", "4C")
+    first_round = cr.view(s, 0).events
+    assert [type(e) for e in first_round] == [Dealt, Play, Play, Play]
+    s = cr.apply(s, cr.Deal(hands=[["5C"], ["6C"], ["7C"]]))
+    s = play(s, "6C")
+    v = cr.view(s, 0)
+    assert v.events == (Dealt(hand=cards("5C"), sizes=(1, 1, 1)), Play(1, "6C"))
+    assert v.round_number == 2
+    assert cr.public_history(s, 0) == (*first_round, *v.events)
+    assert cr.public_history(s, None)[0] == Dealt(hand=(), sizes=(1, 1, 1))
+    with pytest.raises(ValueError, match="seat"):
+        cr.public_history(s, 3)

@@ -28,7 +28,7 @@ from .rules import OPTIONS, RULESETS, Option, Rules, ruleset
 from .scoring import Score
 from .serialization import FORMAT_VERSION, dumps, loads, make_converter
 from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
-from .views import Dealt, Event, PlayerView, Revealed, view
+from .views import Dealt, Event, PlayerView, Revealed, public_history, view
 
 __version__ = "0.1.0"
 
@@ -73,6 +73,7 @@ __all__ = [
     "loads",
     "make_converter",
     "new_game",
+    "public_history",
     "record",
     "replay",
     "ruleset",

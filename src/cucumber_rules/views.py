@@ -7,8 +7,9 @@ viewer's legal moves and a public history of events. It never copies a
 `State` and blanks fields, so a field added to `State` later cannot leak
 through a view.
 
-The history (`PlayerView.events`) holds the players' own actions (`Play`,
-`Revive`, which everybody sees) and two event types of this module:
+The history (`PlayerView.events` for the current round, `public_history` for
+the whole match) holds the players' own actions (`Play`, `Revive`, which
+everybody sees) and two event types of this module:
 
 - `Dealt`: a deal as the viewer saw it: their own cards, how many cards each
   seat received and the announced starter. Other hands and the stock are not
@@ -19,17 +20,18 @@ The history (`PlayerView.events`) holds the players' own actions (`Play`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
-from .actions import Deal, Play, Revive
+from .actions import Action, Deal, Play, Revive
 from .cards import Card
 from .engine import legal_moves, score
 from .rules import Rules
-from .state import RoundResult, State, Trick
+from .state import Chain, RoundResult, State, Trick
 
-__all__ = ["Dealt", "Event", "PlayerView", "Revealed", "view"]
+__all__ = ["Dealt", "Event", "PlayerView", "Revealed", "public_history", "view"]
 
 
 @attrs.frozen
@@ -138,7 +140,9 @@ class PlayerView:
     legal: tuple[Play | Revive, ...]
     """The viewer's legal moves; empty when it is not their turn (and for a spectator)."""
     events: tuple[Event, ...]
-    """The public history, oldest first: `Dealt`, `Revealed`, `Play` and `Revive` events."""
+    """The current round's public events, oldest first: its `Dealt`, `Revealed`, `Play` and
+    `Revive` events (a view costs the same late in a long match; earlier rounds are
+    summed up in `results`, and `public_history` gives the whole log)."""
 
     @property
     def is_over(self) -> bool:
@@ -151,16 +155,16 @@ class PlayerView:
         return self.seat is None
 
 
-def _events(state: State, seat: int | None) -> tuple[tuple[Event, ...], int]:
-    """The public history for `seat` (deals reduced to what the viewer saw, reveals added) and the deals."""
-    surprise = bool(state.rules.surprise)
+def _events(actions: Iterable[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
+    """The public events of `actions` for `seat`: deals reduced to what the viewer saw, reveals added."""
+    surprise = bool(rules.surprise)
     out: list[Event] = []
     append = out.append
     # Surprise Cucumber: the deal turns up stock[0]; after every `seats` plays a new trick
     # starts and turns up the next stock card, until the hand's `tricks` tricks are played.
     stock: tuple[Card, ...] = ()
-    seats = tricks = played = deals = 0
-    for action in state.history:
+    seats = tricks = played = 0
+    for action in actions:
         kind = type(action)
         if kind is Play:
             append(action)  # type: ignore[arg-type]
@@ -170,7 +174,6 @@ def _events(state: State, seat: int | None) -> tuple[tuple[Event, ...], int]:
                     append(Revealed(stock[played // seats]))
         elif kind is Deal:
             deal: Deal = action  # type: ignore[assignment]
-            deals += 1
             hand = tuple(sorted(deal.hands[seat])) if seat is not None else ()
             append(Dealt(hand, tuple(len(h) for h in deal.hands), deal.leader))
             if surprise:
@@ -179,7 +182,58 @@ def _events(state: State, seat: int | None) -> tuple[tuple[Event, ...], int]:
                 append(Revealed(stock[0]))
         else:
             append(action)  # type: ignore[arg-type]
-    return tuple(out), deals
+    return tuple(out)
+
+
+def _current_round(history: Chain[Action]) -> list[Action]:
+    """The actions since the last deal, that deal first (walks back only as far as that deal)."""
+    out: list[Action] = []
+    node: Chain[Action] | None = history
+    while node:
+        action: Action = node.last  # type: ignore[assignment]
+        out.append(action)
+        if type(action) is Deal:
+            break
+        node = node.rest
+    out.reverse()
+    return out
+
+
+def _check_seat(state: State, seat: int | None) -> None:
+    if not isinstance(state, State):
+        raise TypeError(f"expected a State, not {type(state).__name__}")
+    if seat is not None:
+        n = len(state.players)
+        if type(seat) is not int:
+            raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
+
+
+def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
+    """The whole match's public events as `seat` saw them (None: a spectator), oldest first.
+
+    `PlayerView.events` holds only the current round's events, so that a view
+    costs the same late in a long match as early; this gives the full log, in
+    time proportional to the match.
+
+    Raises:
+        TypeError: If `state` is not a `State` or `seat` is neither an int nor None.
+        ValueError: If `seat` is not a seat of the match.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2),
+        ...              cr.Deal(hands=[["2C"], ["AS"]]))
+        >>> s = cr.apply(cr.apply(s, cr.Play(0, "2C")), cr.Play(1, "AS"))
+        >>> s = cr.apply(s, cr.Deal(hands=[["3C"], ["KS"]]))
+        >>> [type(e).__name__ for e in cr.public_history(s, 0)]
+        ['Dealt', 'Play', 'Play', 'Dealt']
+        >>> [type(e).__name__ for e in cr.view(s, 0).events]
+        ['Dealt']
+    """
+    _check_seat(state, seat)
+    return _events(state.history, state.rules, seat)
 
 
 def view(state: State, seat: int | None) -> PlayerView:
@@ -210,19 +264,13 @@ def view(state: State, seat: int | None) -> PlayerView:
         >>> cr.view(s, None).hand, cr.view(s, None).legal
         ((), ())
     """
-    if not isinstance(state, State):
-        raise TypeError(f"view() needs a State, not {type(state).__name__}")
-    n = len(state.players)
-    if seat is not None:
-        if type(seat) is not int:
-            raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
+    _check_seat(state, seat)
     r = state.round
     m = state.match
     sc = score(state)
     hands = state.hands
-    events, deals = _events(state, seat)
+    events = _events(_current_round(state.history), state.rules, seat)
+    in_play = r is not None and (bool(r.trick) or any(r.hands))
     return PlayerView(
         rules=state.rules,
         players=state.players,
@@ -245,7 +293,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         standings=sc.standings,
         rounds=sc.rounds,
         results=sc.results,
-        round_number=deals,
+        round_number=m.rounds + 1 if in_play else m.rounds,
         sitting_out=m.sitting_out,
         pending=m.pending,
         legal=legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
