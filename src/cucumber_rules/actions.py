@@ -128,5 +128,11 @@ class Revive:
         return f"seat {self.seat} " + ("buys back in" if self.accept else "stays out")
 
 
-#: Any action.
 Action = Deal | Play | Revive
+"""Any action: a [`Deal`][cucumber_rules.Deal], a [`Play`][cucumber_rules.Play] or a
+[`Revive`][cucumber_rules.Revive].
+
+Example:
+    >>> isinstance(Play(0, "QS"), Action)
+    True
+"""

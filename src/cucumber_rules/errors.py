@@ -27,7 +27,6 @@ __all__ = [
     "RulesError",
 ]
 
-#: Every `IllegalMoveError.code`, with what it means. Codes are stable: they never change meaning.
 ERROR_CODES: Mapping[str, str] = MappingProxyType(
     {
         "not-your-turn": "The action's seat is not the seat to act.",
@@ -48,6 +47,12 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "game-over": "The match is over; no action is possible.",
     }
 )
+"""Every `IllegalMoveError.code`, with what it means. Codes are stable: they never change meaning.
+
+Example:
+    >>> ERROR_CODES["not-your-turn"]
+    "The action's seat is not the seat to act."
+"""
 
 
 class RulesError(Exception):

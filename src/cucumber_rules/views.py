@@ -72,8 +72,14 @@ class Revealed:
     """The card revealed."""
 
 
-#: Any event of a view's history: a seat's `Play` or `Revive`, a `Dealt` or a `Revealed`.
 Event = Dealt | Revealed | Play | Revive
+"""Any event of a view's history: a seat's `Play` or `Revive`, a `Dealt` or a `Revealed`.
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> isinstance(cr.Play(0, "QS"), Event)
+    True
+"""
 
 
 @attrs.frozen

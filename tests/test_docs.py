@@ -1,0 +1,232 @@
+"""The documentation: a strict site build that shows every feature file; an example for every public name.
+
+`mkdocs build --strict` runs once per session into a temporary directory (skipped, saying why, only
+when the `docs` extra is not installed). The build executes every code block of the pages
+(markdown-exec), renders the API reference from the docstrings (mkdocstrings) and the worked examples
+from `features/` (`tools/mkdocs_features.py`); any warning fails it. The tests below then check the
+built pages for what the issue asks of them.
+"""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import html
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import cucumber_rules as cr
+
+ROOT = Path(__file__).resolve().parents[1]
+FEATURES = ROOT / "features"
+#: Each rule-system page and the feature file it embeds.
+RULE_PAGES = {
+    "catastrophe": "catastrophe.feature",
+    "five-cucumbers": "five_cucumbers.feature",
+    "agurk": "agurk.feature",
+    "gurka": "gurka.feature",
+}
+#: The public submodules documented on API pages of their own.
+PUBLIC_SUBMODULES = ("cucumber_rules.testing", "cucumber_rules.bots", "cucumber_rules.simulate")
+
+_HAVE_MKDOCS = all(
+    importlib.util.find_spec(name) is not None
+    for name in ("mkdocs", "material", "mkdocstrings_handlers.python", "markdown_exec", "gherkin")
+)
+needs_mkdocs = pytest.mark.skipif(
+    not _HAVE_MKDOCS,
+    reason="the docs toolchain is not installed (pip install -e '.[docs]'): the site build is not checked",
+)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site once, strictly, and return its directory."""
+    out = tmp_path_factory.mktemp("site")
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",  # silence mkdocs-material's end-of-life banner
+        # The pages' code blocks import cucumber_rules: from this checkout, installed or not.
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    problems = [line for line in result.stderr.splitlines() if not line.startswith("INFO")]
+    assert result.returncode == 0, "mkdocs build --strict failed:\n" + "\n".join(problems[-60:])
+    return out
+
+
+def _page(site: Path, path: str) -> str:
+    file = site / path / "index.html" if path else site / "index.html"
+    assert file.is_file(), f"the site has no page {path or '/'}"
+    return file.read_text(encoding="utf-8")
+
+
+def _text(page: str) -> str:
+    """The page's visible text in the main article, tags removed."""
+    match = re.search(r"<article[^>]*>(.*)</article>", page, re.DOTALL)
+    body = re.sub(r"<[^>]+>", "", match[1] if match else page)
+    return html.unescape(body)
+
+
+def _scenario_names(path: Path) -> list[str]:
+    from gherkin.parser import Parser
+
+    feature: dict[str, Any] = dict(Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {})
+    names: list[str] = []
+    for child in feature.get("children", []):
+        if "scenario" in child:
+            names.append(child["scenario"]["name"])
+        elif "rule" in child:
+            names += [c["scenario"]["name"] for c in child["rule"]["children"] if "scenario" in c]
+    return names
+
+
+# --- the site -----------------------------------------------------------------------------------------
+
+
+@needs_mkdocs
+def test_every_feature_file_has_a_page_in_the_navigation(site: Path) -> None:
+    files = sorted(FEATURES.rglob("*.feature"))
+    assert files, "features/ holds no feature files"
+    home = _page(site, "")
+    overview = _text(_page(site, "examples"))
+    for file in files:
+        slug = file.relative_to(FEATURES).with_suffix("").as_posix()
+        page = _text(_page(site, f"examples/{slug}"))
+        assert f'href="examples/{slug}/"' in home, f"{file.name} is missing from the navigation"
+        assert f"features/{file.relative_to(FEATURES).as_posix()}" in overview
+        for name in _scenario_names(file):
+            # Outline placeholders are shown as code, so compare without them.
+            for piece in re.split(r"<[^>]+>", name):
+                assert piece.strip() in page, f"{file.name}: scenario {name!r} is not on its page"
+
+
+@needs_mkdocs
+@pytest.mark.parametrize(("page", "feature"), RULE_PAGES.items())
+def test_rule_pages_embed_their_examples_and_options(site: Path, page: str, feature: str) -> None:
+    text = _text(_page(site, f"rules/{page}"))
+    for heading in ("The rules", "Options", "Rulings", "Worked examples"):
+        assert heading in text, f"rules/{page}: no {heading!r} section"
+    for name in _scenario_names(FEATURES / feature):
+        for piece in re.split(r"<[^>]+>", name):
+            assert piece.strip() in text, f"rules/{page}: scenario {name!r} of {feature} is not shown"
+    preset = cr.RULESETS[page if page in cr.RULESETS else "catastrophe"]
+    for name, option in cr.OPTIONS.items():
+        if preset.game in option.games:
+            assert name in text, f"rules/{page}: option {name!r} is missing from the options table"
+
+
+@needs_mkdocs
+def test_generated_tables_list_every_option_preset_and_error_code(site: Path) -> None:
+    options = _text(_page(site, "concepts/options"))
+    for name in [*cr.OPTIONS, *cr.RULESETS]:
+        assert name in options, f"concepts/options: {name!r} is missing"
+    errors = _text(_page(site, "concepts/errors"))
+    for code, meaning in cr.ERROR_CODES.items():
+        assert code in errors, f"concepts/errors: error code {code!r} is missing"
+        assert meaning in errors, f"concepts/errors: the meaning of {code!r} is missing"
+
+
+@needs_mkdocs
+def test_home_page_example_output_is_produced_at_build_time(site: Path) -> None:
+    text = _text(_page(site, ""))
+    # Printed by the example, not written in its source: card text after the labels.
+    assert re.search(r"Ann may play: (?:\w+ )+", text), "the home page example printed nothing"
+    assert re.search(r"Bo holds: \w+", text)
+    assert "Traceback" not in text
+
+
+@needs_mkdocs
+def test_api_reference_documents_every_public_name(site: Path) -> None:
+    page = _page(site, "api")
+    for name in cr.__all__:
+        assert f'id="cucumber_rules.{name}"' in page, f"the API page does not document {name}"
+    for module in PUBLIC_SUBMODULES:
+        mod = importlib.import_module(module)
+        sub = _page(site, f"api/{module.rsplit('.', 1)[1]}")
+        for name in getattr(mod, "__all__", ()):
+            assert f'id="{module}.{name}"' in sub, f"the API page of {module} does not document {name}"
+
+
+# --- docstrings ---------------------------------------------------------------------------------------
+
+
+def _public(module: ModuleType) -> Iterator[tuple[str, Any]]:
+    for name in getattr(module, "__all__", ()):
+        yield f"{module.__name__}.{name}", getattr(module, name)
+
+
+def _modules() -> list[ModuleType]:
+    return [cr, *(importlib.import_module(m) for m in PUBLIC_SUBMODULES)]
+
+
+def test_every_public_function_and_class_has_an_example() -> None:
+    missing = [
+        name
+        for module in _modules()
+        for name, obj in _public(module)
+        if (inspect.isclass(obj) or inspect.isroutine(obj))
+        and not re.search(r"^\s*Examples?:\s*\n\s+>>>", inspect.getdoc(obj) or "", re.MULTILINE)
+    ]
+    assert not missing, "public names without an `Example:` section of `>>>` lines: " + ", ".join(missing)
+
+
+@functools.cache
+def _griffe_docstrings() -> dict[str, tuple[str, str]]:
+    """Docstrings as the API pages see them (attribute docstrings included): full name -> (text, module)."""
+    import griffe
+
+    package = griffe.load("cucumber_rules", search_paths=[str(ROOT / "src")], resolve_aliases=False)
+    found: dict[str, tuple[str, str]] = {}
+    for module in _modules():
+        for full, _ in _public(module):
+            obj = package[full.removeprefix("cucumber_rules.")]
+            while obj.is_alias:
+                obj = obj.final_target
+            found[full] = (obj.docstring.value if obj.docstring else "", obj.parent.path)
+    return found
+
+
+@needs_mkdocs
+def test_every_public_name_has_a_documented_example() -> None:
+    """Constants and type aliases too: their docstring is the string under the assignment."""
+    missing = [
+        name
+        for name, (doc, _) in _griffe_docstrings().items()
+        if not re.search(r"^\s*Examples?:\s*$", doc, re.MULTILINE)
+    ]
+    assert not missing, "public names without an `Example:` in their docstring: " + ", ".join(missing)
+
+
+@needs_mkdocs
+def test_examples_in_attribute_docstrings_run() -> None:
+    """`doctest` cannot see the docstring of a constant; run those examples here."""
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for name, (doc, module) in _griffe_docstrings().items():
+        owner, _, attr = name.rpartition(".")
+        obj = getattr(importlib.import_module(owner), attr)
+        if inspect.isclass(obj) or inspect.isroutine(obj):
+            continue  # tests/test_doctests.py runs these with their module
+        namespace = dict(vars(importlib.import_module(module)))
+        runner.run(parser.get_doctest(doc, namespace, name, module, 0))
+    assert runner.failures == 0, f"{runner.failures} example(s) in attribute docstrings failed (see output)"
