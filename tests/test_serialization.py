@@ -28,7 +28,7 @@ from cucumber_rules import (
     State,
 )
 from cucumber_rules.serialization import KINDS, RulesDocumentError
-from cucumber_rules.state import Match, Round, RoundResult, Trick
+from cucumber_rules.state import Match, Round, RoundResult, Table, Trick
 from helpers import play, random_states, start
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
@@ -271,11 +271,11 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("card number", lambda d: d["round"]["hands"][0].__setitem__(0, 12), InvalidStateError,
      "$.round.hands[0][0]"),
     ("extra hand card", lambda d: d["round"]["hands"][0].append("2S"), InvalidStateError, "$.round.hands[0]"),
-    ("trick shape", lambda d: d["round"]["tricks"][0]["plays"].pop(), InvalidStateError,
-     "$.round.tricks[0].plays"),
+    ("trick shape", lambda d: d["round"]["table"]["tricks"][0]["plays"].pop(), InvalidStateError,
+     "$.round.table.tricks[0].plays"),
     ("trick not list", lambda d: d["round"].update(trick={}), InvalidStateError, "$.round.trick"),
     ("round null", lambda d: d.update(round=None), InvalidStateError, "$.round"),
-    ("stock", lambda d: d["round"].update(stock=["2C"]), InvalidStateError, "$.round.stock"),
+    ("stock", lambda d: d["round"]["table"].update(stock=["2C"]), InvalidStateError, "$.round.table.stock"),
     ("history card", lambda d: d["history"][3].update(card="QX"), InvalidStateError, "$.history[3].card"),
     ("history type", lambda d: d["history"][3].update(type="pass"), InvalidStateError, "$.history[3].type"),
     ("history no type", lambda d: d["history"][3].pop("type"), InvalidStateError, "$.history[3].type"),
@@ -526,7 +526,7 @@ def test_depth_check_measures_json_nesting(value: Any, limit: int) -> None:
 
 def test_json_format_page_documents_every_field() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "json-format.md").read_text(encoding="utf-8")
-    for cls in (State, Match, Round, Trick, RoundResult, PlayerView, Score, Record):
+    for cls in (State, Match, Round, Table, Trick, RoundResult, PlayerView, Score, Record):
         for field in attrs.fields(cls):
             assert f"| `{field.name}` |" in page, f"{cls.__name__}.{field.name} is not in docs/json-format.md"
     tagged: tuple[type[Any], ...] = (cr.Deal, cr.Play, cr.Revive, cr.Dealt, cr.Revealed)

@@ -27,7 +27,7 @@ from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Option, Rules, ruleset
 from .scoring import Score
 from .serialization import FORMAT_VERSION, dumps, loads, make_converter
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+from .state import CHANCE, Chain, Match, Round, RoundResult, State, Table, Trick
 from .views import Dealt, Event, PlayerView, Revealed, public_history, view
 
 __version__ = "0.1.0"
@@ -62,6 +62,7 @@ __all__ = [
     "RulesError",
     "Score",
     "State",
+    "Table",
     "Trick",
     "apply",
     "apply_all",

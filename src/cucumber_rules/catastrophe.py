@@ -60,7 +60,18 @@ from .errors import IllegalMoveError
 from .ladder import PLAYS
 from .rules import Rules
 from .scoring import Score
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick, new_round, new_state
+from .state import (
+    CHANCE,
+    Chain,
+    Match,
+    Round,
+    RoundResult,
+    State,
+    new_round,
+    new_state,
+    new_trick,
+    play_round,
+)
 
 __all__ = [
     "HIGH",
@@ -447,29 +458,15 @@ def _play(state: State, play: Play) -> State:
     history = state.history.append(shared)
     n = len(hands)
     if len(trick) < n:
-        after = r.after
-        new = new_round(
-            hands,
-            r.seats,
-            after,
-            r.leader,
-            trick,
-            lead,
-            taker,
-            r.tricks,
-            marker,
-            r.stock,
-            r.revealed,
-            r.captured,
-        )
-        return new_state(state.rules, state.players, state.first, after[seat], state.match, new, history)
+        new = play_round(hands, r.table, trick, lead, taker, marker)
+        return new_state(state.rules, state.players, state.first, r.after[seat], state.match, new, history)
     revealed = r.revealed
     won = tuple(x.card for x in trick)
     if revealed is not None:
         won = (revealed, *won)
     captured = r.captured
     captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
-    tricks = (*r.tricks, Trick(r.leader, trick, taker, marker, revealed))
+    tricks = (*r.tricks, new_trick(r.leader, trick, taker, marker, revealed))
     stock = r.stock
     if hands[taker]:
         high = 0

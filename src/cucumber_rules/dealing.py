@@ -163,7 +163,17 @@ def after_table(seats: Sequence[int], players: int) -> tuple[int, ...]:
         >>> after_table((0, 2, 3), 4)
         (2, -1, 3, 0)
     """
-    return tuple(next_seat(s, seats, players) if s in seats else -1 for s in range(players))
+    key = (tuple(seats), players)
+    found = _AFTER.get(key)
+    if found is None:
+        found = _AFTER[key] = tuple(
+            next_seat(s, seats, players) if s in seats else -1 for s in range(players)
+        )
+    return found
+
+
+#: after_table's results by (seats, players): at most 7 x 2**7 small tuples, filled as they are needed.
+_AFTER: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
 
 _BY_INDEX = attrgetter("index")

@@ -15,6 +15,8 @@ Every option is read once into a `_Plan` of plain values, so the hot path
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from operator import attrgetter
 from typing import Final, cast
 
 import attrs
@@ -26,7 +28,18 @@ from .dealing import deal_error as _generic_deal_error
 from .errors import IllegalMoveError
 from .rules import Rules
 from .scoring import Score
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick, new_round, new_state
+from .state import (
+    CHANCE,
+    Chain,
+    Match,
+    Round,
+    RoundResult,
+    State,
+    new_round,
+    new_state,
+    new_trick,
+    play_round,
+)
 
 _MAX_SEATS: Final = 7
 
@@ -36,6 +49,8 @@ PLAYS: Final = cast(
     "tuple[tuple[Play, ...], ...]",
     tuple(tuple(None if c is None else Play(seat, c) for c in CARD_BY_INDEX) for seat in range(_MAX_SEATS)),
 )
+
+_INDEX = attrgetter("index")
 
 #: Five Cucumbers' cucumbers by rank (index 0 unused).
 CUCUMBERS_BY_RANK: Final = (0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5)
@@ -97,8 +112,13 @@ def plan(rules: Rules) -> _Plan:
 # --------------------------------------------------------------------------- dealing
 
 
+_ALL_SEATS: Final = tuple(tuple(range(n)) for n in range(_MAX_SEATS + 1))
+
+
 def dealt_seats(match: Match) -> tuple[int, ...]:
     """The seats that receive cards in the coming round: in play and not sitting out."""
+    if not match.sitting_out and not any(match.out):
+        return _ALL_SEATS[len(match.out)]
     return tuple(s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out)
 
 
@@ -276,7 +296,8 @@ def apply_play(state: State, play: Play) -> State:
     hands = r.hands
     hand = hands[seat]
     c = play.card
-    if c not in hand:
+    i = bisect_left(hand, c.index, key=_INDEX)  # hands are sorted by index; cards are shared objects
+    if i == len(hand) or hand[i] is not c:
         raise play_error(state, play)  # type: ignore[misc]
     rank = c.rank
     trick = r.trick
@@ -295,27 +316,25 @@ def apply_play(state: State, play: Play) -> State:
             taker = r.taker
         else:
             raise play_error(state, play)  # type: ignore[misc]
-    i = hand.index(c)
     shared = PLAYS[seat][c.index]
     new_hands = list(hands)
     new_hands[seat] = hand[:i] + hand[i + 1 :]
     hands = tuple(new_hands)
     trick = (*trick, shared)
     history = state.history.append(shared)
-    seats = r.seats
-    if len(trick) < len(seats):
-        after = r.after
+    table = r.table
+    if len(trick) < len(table.seats):
         return new_state(
             state.rules,
             state.players,
             state.first,
-            after[seat],
+            table.after[seat],
             state.match,
-            new_round(hands, seats, after, r.leader, trick, high, taker, r.tricks, None, r.stock, None, ()),
+            play_round(hands, table, trick, high, taker, None),
             history,
         )
-    tricks = (*r.tricks, Trick(r.leader, trick, taker))
-    new = new_round(hands, seats, r.after, taker, (), 0, -1, tricks, None, r.stock, None, ())
+    tricks = (*table.tricks, new_trick(table.leader, trick, taker))
+    new = new_round(hands, table.seats, table.after, taker, (), 0, -1, tricks, None, table.stock, None, ())
     if hands[taker]:
         return new_state(state.rules, state.players, state.first, taker, state.match, new, history)
     return _finish_round(state, new, trick, high, taker, history)

@@ -51,7 +51,7 @@ from .errors import IllegalMoveError, InvalidNotationError, InvalidRulesError, I
 from .records import Record
 from .rules import OPTIONS, Rules
 from .scoring import Score
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Trick
+from .state import CHANCE, Chain, Match, Round, RoundResult, State, Table, Trick
 from .views import Dealt, PlayerView, Revealed
 
 __all__ = [
@@ -353,6 +353,7 @@ def make_converter() -> cattrs.Converter:
         State,
         Match,
         Round,
+        Table,
         RoundResult,
         Trick,
     )

@@ -23,7 +23,7 @@ from .actions import Action, Play
 from .cards import Card
 from .rules import Rules
 
-__all__ = ["CHANCE", "Chain", "Match", "Round", "RoundResult", "State", "Trick"]
+__all__ = ["CHANCE", "Chain", "Match", "Round", "RoundResult", "State", "Table", "Trick"]
 
 CHANCE: Final = -1
 """The value of `State.to_act` while a chance action (a deal) is due.
@@ -223,8 +223,42 @@ class RoundResult:
 
 
 @attrs.frozen
+class Table:
+    """What changes once a trick in a round: who is dealt in, the leader, the completed tricks,
+    the stock, the revealed card and the captured cards.
+
+    A `Round` points to its table; every card played makes a new `Round` but shares
+    the table until the trick ends. Read these fields through the `Round` (e.g.
+    `state.round.leader`).
+
+    Example:
+        >>> Table(seats=(0, 1, 2), after=(1, 2, 0), leader=0).tricks
+        ()
+    """
+
+    seats: tuple[int, ...]
+    """The seats dealt in, clockwise from seat 0."""
+    after: tuple[int, ...]
+    """`after[s]`: the dealt-in seat that plays after seat `s` (clockwise); -1 for seats not dealt in."""
+    leader: int
+    """The seat that led the current trick (or will lead it)."""
+    tricks: tuple[Trick, ...] = ()
+    """This round's completed tricks."""
+    stock: tuple[Card, ...] = ()
+    """The undealt cards in order, top first (private: never in a view)."""
+    revealed: Card | None = None
+    """Surprise Cucumber: this trick's revealed lead card."""
+    captured: tuple[tuple[Card, ...], ...] = ()
+    """Catastrophe: the cards each seat has captured this hand."""
+
+
+@attrs.frozen
 class Round:
     """The round (ladder) or hand (Catastrophe) in play, or the one just finished.
+
+    The fields are what a card played changes; what changes once a trick lives in
+    `table`, and reads through as `seats`, `after`, `leader`, `tricks`, `stock`,
+    `revealed` and `captured`.
 
     Example:
         >>> import cucumber_rules as cr
@@ -238,28 +272,51 @@ class Round:
 
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards, sorted."""
-    seats: tuple[int, ...]
-    """The seats dealt in, clockwise from seat 0."""
-    after: tuple[int, ...]
-    """`after[s]`: the dealt-in seat that plays after seat `s` (clockwise)."""
-    leader: int
-    """The seat that led the current trick (or will lead it)."""
+    table: Table
+    """The seats, leader, completed tricks, stock, revealed and captured cards."""
     trick: tuple[Play, ...] = ()
     """The current trick so far, in play order."""
     high: int = 0
     """Ladder: the highest rank in the current trick. Catastrophe: the lead card's number."""
     taker: int = -1
     """The seat currently taking the trick."""
-    tricks: tuple[Trick, ...] = ()
-    """This round's completed tricks."""
     marker: str | None = None
     """Catastrophe: the Trick Marker (`None` until the second card)."""
-    stock: tuple[Card, ...] = ()
-    """The undealt cards in order, top first (private: never in a view)."""
-    revealed: Card | None = None
-    """Surprise Cucumber: this trick's revealed lead card."""
-    captured: tuple[tuple[Card, ...], ...] = ()
-    """Catastrophe: the cards each seat has captured this hand."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats dealt in, clockwise from seat 0."""
+        return self.table.seats
+
+    @property
+    def after(self) -> tuple[int, ...]:
+        """`after[s]`: the dealt-in seat that plays after seat `s` (clockwise)."""
+        return self.table.after
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the current trick (or will lead it)."""
+        return self.table.leader
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This round's completed tricks."""
+        return self.table.tricks
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards in order, top first (private: never in a view)."""
+        return self.table.stock
+
+    @property
+    def revealed(self) -> Card | None:
+        """Surprise Cucumber: this trick's revealed lead card."""
+        return self.table.revealed
+
+    @property
+    def captured(self) -> tuple[tuple[Card, ...], ...]:
+        """Catastrophe: the cards each seat has captured this hand."""
+        return self.table.captured
 
 
 @attrs.frozen
@@ -360,15 +417,36 @@ class State:
 
 
 # Fast constructors for the hot path. `apply` builds a `Round` and a `State` for
-# every card played; these set the slots directly, in field order, skipping the
-# generated `__init__` (which goes through `object.__setattr__` for frozen
-# classes). They take exactly the fields, positionally; a test checks that they
-# build values equal to the attrs constructors.
+# every card played, and a `Trick` and a `Table` when a trick ends. These set the
+# slots directly, in field order, skipping the generated `__init__` (which goes
+# through `object.__setattr__` for frozen classes). They take exactly the fields,
+# positionally; tests/test_state.py checks that they build values equal to the
+# attrs constructors.
 _object_new = object.__new__
 _ROUND_SETTERS = tuple(Round.__dict__[a.name].__set__ for a in attrs.fields(Round))
 _STATE_SETTERS = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
-(_r0, _r1, _r2, _r3, _r4, _r5, _r6, _r7, _r8, _r9, _r10, _r11) = _ROUND_SETTERS
+(_r0, _r1, _r2, _r3, _r4, _r5) = _ROUND_SETTERS
 (_s0, _s1, _s2, _s3, _s4, _s5, _s6) = _STATE_SETTERS
+(_t0, _t1, _t2, _t3, _t4, _t5, _t6) = (Table.__dict__[a.name].__set__ for a in attrs.fields(Table))
+(_k0, _k1, _k2, _k3, _k4) = (Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick))
+
+
+def new_trick(
+    leader: int, plays: tuple[Play, ...], taker: int, marker: str | None = None, revealed: Card | None = None
+) -> Trick:
+    """Build a completed `Trick` from its fields, in order (internal fast path).
+
+    Example:
+        >>> new_trick(0, (), 1) == Trick(0, (), 1)
+        True
+    """
+    t = _object_new(Trick)
+    _k0(t, leader)
+    _k1(t, plays)
+    _k2(t, taker)
+    _k3(t, marker)
+    _k4(t, revealed)
+    return t
 
 
 def new_round(
@@ -385,20 +463,45 @@ def new_round(
     revealed: Card | None,
     captured: tuple[tuple[Card, ...], ...],
 ) -> Round:
-    """Build a `Round` from all its fields, in order (internal fast path)."""
+    """Build a `Round` and its `Table` from all their fields (at a deal or the end of a trick).
+
+    Example:
+        >>> new_round(((), ()), (0, 1), (1, 0), 0, (), 0, -1, (), None, (), None, ()).leader
+        0
+    """
+    table = _object_new(Table)
+    _t0(table, seats)
+    _t1(table, after)
+    _t2(table, leader)
+    _t3(table, tricks)
+    _t4(table, stock)
+    _t5(table, revealed)
+    _t6(table, captured)
+    return play_round(hands, table, trick, high, taker, marker)
+
+
+def play_round(
+    hands: tuple[tuple[Card, ...], ...],
+    table: Table,
+    trick: tuple[Play, ...],
+    high: int,
+    taker: int,
+    marker: str | None,
+) -> Round:
+    """Build a `Round` from its fields, in order (the fast path for a card played mid-trick).
+
+    Example:
+        >>> r = new_round(((), ()), (0, 1), (1, 0), 0, (), 0, -1, (), None, (), None, ())
+        >>> play_round(r.hands, r.table, (), 5, 1, None).table is r.table
+        True
+    """
     r = _object_new(Round)
     _r0(r, hands)
-    _r1(r, seats)
-    _r2(r, after)
-    _r3(r, leader)
-    _r4(r, trick)
-    _r5(r, high)
-    _r6(r, taker)
-    _r7(r, tricks)
-    _r8(r, marker)
-    _r9(r, stock)
-    _r10(r, revealed)
-    _r11(r, captured)
+    _r1(r, table)
+    _r2(r, trick)
+    _r3(r, high)
+    _r4(r, taker)
+    _r5(r, marker)
     return r
 
 

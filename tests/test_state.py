@@ -1,0 +1,100 @@
+"""The state's building blocks: the persistent Chain, the Round/Table split and the fast constructors."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+import cucumber_rules as cr
+from cucumber_rules.state import Chain, Round, State, Table, new_round, new_state, play_round
+
+
+def test_chain_appends_without_changing_the_original() -> None:
+    empty: Chain[int] = Chain.EMPTY
+    one = empty.append(1)
+    two = one.append(2)
+    assert (list(empty), list(one), list(two)) == ([], [1], [1, 2])
+    assert (len(empty), len(one), len(two)) == (0, 1, 2)
+    assert two.rest is one
+    assert two.last == 2
+    assert not empty
+    assert two
+    assert two[0] == 1
+    assert two[-1] == 2
+    assert 2 in two
+    assert 3 not in two
+
+
+def test_chain_equality_and_hash_follow_the_items() -> None:
+    a = Chain.of([1, 2, 3])
+    b = Chain.EMPTY.append(1).append(2).append(3)
+    assert a == b
+    assert hash(a) == hash(b)
+    assert a != Chain.of([1, 2])
+    assert a != Chain.of([1, 2, 4])
+    assert a != Chain.of([0, 2, 3])
+    assert a != (3, Chain.of([1, 2]), 3) or a.items() == (1, 2, 3)
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert copy.deepcopy(a) == a
+
+
+def test_a_long_chain_compares_and_pickles_without_recursion() -> None:
+    long = Chain.of(range(100_000))
+    assert long == Chain.of(range(100_000))
+    assert pickle.loads(pickle.dumps(long)) == long
+
+
+def _values(obj: Any) -> tuple[Any, ...]:
+    return tuple(getattr(obj, f.name) for f in attrs.fields(type(obj)))
+
+
+def test_fast_constructors_build_what_the_attrs_constructors_build() -> None:
+    s = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
+    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(5)))
+    s = cr.apply(s, cr.legal_moves(s)[0])
+    r = s.round
+    assert r is not None
+    assert play_round(*_values(r)) == Round(*_values(r))
+    assert new_state(*_values(s)) == State(*_values(s))
+    t = r.table
+    rebuilt = new_round(r.hands, t.seats, t.after, t.leader, r.trick, r.high, r.taker, t.tricks, r.marker,
+                        t.stock, t.revealed, t.captured)  # fmt: skip
+    assert rebuilt == r
+
+
+def test_round_reads_its_table_through() -> None:
+    table = Table(seats=(0, 2), after=(2, -1, 0), leader=2, stock=(cr.card("7"),))
+    r = Round(hands=((), (), ()), table=table)
+    assert (r.seats, r.after, r.leader, r.tricks, r.stock, r.revealed, r.captured) == (
+        (0, 2), (2, -1, 0), 2, (), (cr.card("7"),), None, (),
+    )  # fmt: skip
+
+
+def test_a_card_played_mid_trick_shares_the_table() -> None:
+    s = cr.new_game(cr.ruleset("agurk"), 4)
+    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(1)))
+    after = cr.apply(s, cr.legal_moves(s)[0])
+    assert s.round is not None
+    assert after.round is not None
+    assert after.round.table is s.round.table
+    assert after.match is s.match
+    assert after.rules is s.rules
+
+
+@pytest.mark.parametrize("preset", sorted(cr.RULESETS))
+def test_states_are_frozen(preset: str) -> None:
+    s = cr.new_game(cr.ruleset(preset), 4)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        s.to_act = 1  # type: ignore[misc]
+
+
+def test_new_trick_matches_the_attrs_constructor() -> None:
+    from cucumber_rules.state import Trick, new_trick
+
+    plays = (cr.Play(0, "7"), cr.Play(1, "9"))
+    assert new_trick(0, plays, 1, "high", cr.card("3")) == Trick(0, plays, 1, "high", cr.card("3"))
+    assert new_trick(2, plays, 0) == Trick(2, plays, 0)
