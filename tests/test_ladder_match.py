@@ -625,3 +625,56 @@ def test_an_elimination_is_not_a_cucumber_mark() -> None:
     sc = cr.score(s)
     assert sc.eliminated == (True, False, False)
     assert sc.marks == (0, 0, 0)
+
+
+def test_a_sitting_out_seat_neither_deals_nor_leads() -> None:
+    # Rotation: round 1 dealt by 3 and led by 0; seat 0 pays and buys back in. Round 2 would be
+    # dealt by seat 0, who sits out: the deal passes to seat 1 and the lead to seat 2.
+    s = cr.new_game(revival_rules(), 4)
+    assert s.match.dealer == 3
+    s = pay_round(s, 0, "QS")
+    s = cr.apply(s, Revive(0, True))
+    s = cr.apply(s, deal("", "2C", "3C", "4C"))
+    assert (s.match.dealer, s.to_act) == (1, 2)
+    assert s.round is not None
+    assert s.round.seats == (1, 2, 3)
+
+
+def test_a_revived_player_keeps_their_marks_and_the_next_crossing_puts_them_out() -> None:
+    rules = cr.ruleset("agurk", hand_size=1, revival=True)
+    s = cr.new_game(rules, 4)
+    s = pay_round(s, 0, "AS")
+    s = pay_round(s, 0, "QS")  # 26 >= 21: a mark and a reset to 0
+    assert cr.score(s).marks == (1, 0, 0, 0)
+    s = pay_round(s, 0, "AH")
+    s = pay_round(s, 0, "QH")  # out on the second crossing
+    assert s.match.pending == (0,)
+    s = cr.apply(s, Revive(0, True))
+    assert cr.score(s).marks == (1, 0, 0, 0)
+    s = pay_round(s, 1, "5S")  # seat 0 sits this one out
+    assert cr.score(s).totals[0] == 5  # back with seat 1's 5
+    s = pay_round(s, 0, "AD")
+    s = pay_round(s, 0, "9D")  # 5 + 14 + 9 = 28: out again, and no second revival
+    sc = cr.score(s)
+    assert sc.eliminated[0]
+    assert s.match.pending == ()
+
+
+def test_tie_bonus_with_reverse_goes_to_the_other_players_of_the_paying_rank() -> None:
+    s = cr.new_game(cr.ruleset("agurk", hand_size=1, reverse=True), 4)
+    s = one_card_round(s, {0: "2C", 1: "9D", 2: "5H", 3: "6S"})  # 2C is lowest: seat 0 pays 9
+    s = one_card_round(s, {0: "8C", 1: "10D", 2: "3H", 3: "7S"})  # 3H: seat 2 pays 10
+    assert cr.score(s).totals == (9, 0, 10, 0)
+    # Round 3 is led by seat 2: the fives come from seats 2, 3, 0, and the last of them pays 9.
+    s = one_card_round(s, {0: "5C", 1: "9C", 2: "5D", 3: "5S"})
+    sc = cr.score(s)
+    assert (sc.results[-1].payer, sc.results[-1].card) == (0, cr.card("9C"))
+    assert sc.rounds[-1] == (9, 0, -9, 0)  # seats 2 and 3 played the paying rank; floor 0 for seat 3
+    assert sc.totals == (18, 0, 1, 0)
+
+
+def test_penalized_lead_shows_the_seat_before_the_leader_as_dealer() -> None:
+    s = cr.new_game(cr.ruleset("five-cucumbers", hand_size=1, threshold=99), 4)
+    s = pay_round(s, 2, "9")
+    s = cr.apply(s, deal("2", "3", "4", "5"))
+    assert (s.to_act, s.match.dealer) == (2, 1)
