@@ -1,0 +1,94 @@
+"""Profile random playouts through the public API, to find the engine's hot spots.
+
+    python benchmarks/profile_playouts.py [PRESET] [--matches N] [--players P] [--cprofile] [--top K]
+
+It plays the same loop that `run.py` times (`legal_moves`, validated `apply`,
+`sample_chance` for deals) under pyinstrument when it is installed (the `dev`
+extra), or under cProfile with `--cprofile` or without pyinstrument, and prints
+the report.
+
+Example:
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+    ...     code = main(["gurka", "--matches", "2", "--cprofile", "--top", "3"])
+    >>> code, "function calls" in out.getvalue()
+    (0, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import importlib
+import io
+import pstats
+import random
+import sys
+from collections.abc import Sequence
+
+import cucumber_rules as cr
+
+__all__ = ["main", "playouts"]
+
+
+def playouts(preset: str, players: int, matches: int, seed: int = 1) -> int:
+    """Play `matches` random matches of a preset through the public API; return the decisions made.
+
+    Example:
+        >>> playouts("gurka", 2, 1) > 0
+        True
+    """
+    rules = cr.ruleset(preset)
+    rng = random.Random(seed)
+    rnd = rng.random
+    decisions = 0
+    for _ in range(matches):
+        state = cr.new_game(rules, players)
+        while state.to_act is not None:
+            if state.to_act < 0:
+                state = cr.apply(state, cr.sample_chance(state, rng))
+                continue
+            moves = cr.legal_moves(state)
+            k = len(moves)
+            state = cr.apply(state, moves[int(rnd() * k)] if k > 1 else moves[0])
+            decisions += 1
+    return decisions
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: see the module docstring.
+
+    Example:
+        `python benchmarks/profile_playouts.py agurk --matches 500`
+    """
+    parser = argparse.ArgumentParser(description="Profile random playouts of a preset.")
+    parser.add_argument("preset", nargs="?", default="agurk")
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--cprofile", action="store_true", help="use cProfile even if pyinstrument is there")
+    parser.add_argument("--top", type=int, default=25, help="cProfile: how many functions to list")
+    args = parser.parse_args(argv)
+    playouts(args.preset, args.players, 1)  # warm up: imports, rule plans
+    try:
+        pyinstrument = None if args.cprofile else importlib.import_module("pyinstrument")
+    except ImportError:
+        pyinstrument = None
+    if pyinstrument is not None:
+        profiler = pyinstrument.Profiler(interval=0.0002)
+        profiler.start()
+        playouts(args.preset, args.players, args.matches)
+        profiler.stop()
+        print(profiler.output_text(unicode=True, color=False, show_all=False))
+        return 0
+    profile = cProfile.Profile()
+    profile.enable()
+    playouts(args.preset, args.players, args.matches)
+    profile.disable()
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(args.top)
+    print(out.getvalue())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1068 @@
+"""Measure cucumber_rules against a hand-tuned mutable baseline, in the same run.
+
+Run by hand (never part of the test suite):
+
+    python benchmarks/run.py [--quick] [--json out.json] [--markdown docs/snippets/performance_results.md]
+
+It measures, on this machine and in this order:
+
+1. that the baseline (`benchmarks/baseline.py`) plays the library's rules: the
+   same deals and choices give the same scores, round by round, and its own
+   random matches agree with the library's statistically;
+2. random playouts through the public API (`legal_moves`, `apply` with full
+   validation, `sample_chance` for deals) per preset, in decisions per second
+   (a decision is a `Play` or a `Revive`; deals are not counted but their time
+   is), against the baseline: library and baseline repeats alternate, and each
+   figure is the median of the repeats;
+3. that the cost per decision does not grow with the match: a 1,000-round
+   fixed-round Agurk match against 10-round ones;
+4. the cost of single calls on a mid-match state (`legal_moves`, `check`,
+   `apply`, `score`, `view`, `dumps`, `loads`, ...);
+5. memory: a mid-match state and a 1,000-round match (its final state and its
+   record), by tracemalloc and by a deep size count;
+6. for context only, when present: an independent mutable reference
+   implementation (`--reference PATH`, by default the project's shared
+   `/work/shared/bench/reference.py`).
+
+Times are the CPU time of this process (`time.process_time`), so other work on
+the machine disturbs them less than it would wall time.
+
+Example:
+    >>> rows = compare_rates("agurk", 4, repeats=1, seconds=0.01)
+    >>> rows.decisions_per_s > 0 and rows.baseline_per_s is not None
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import importlib.util
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+import tracemalloc
+import types
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import baseline
+
+import cucumber_rules as cr
+
+__all__ = [
+    "BASELINE_PRESETS",
+    "CallRow",
+    "MemoryRow",
+    "RateRow",
+    "ScalingRow",
+    "StatRow",
+    "baseline_match",
+    "compare_rates",
+    "deep_size",
+    "fixed_round_scaling",
+    "library_match",
+    "library_playouts",
+    "machine",
+    "main",
+    "memory_rows",
+    "mid_match_state",
+    "per_call",
+    "reference_rates",
+    "render_markdown",
+    "run_all",
+    "verify_exact",
+    "verify_statistics",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = Path("/work/shared/bench/reference.py")
+#: The presets the baseline plays.
+BASELINE_PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
+
+
+# --------------------------------------------------------------------------- the library side
+
+
+def library_playouts(rules: cr.Rules, players: int, matches: int, rng: random.Random) -> int:
+    """Play `matches` random matches through the public API; return the number of decisions.
+
+    At each decision with k > 1 legal moves it applies move `int(rng.random() * k)`, as the baseline does;
+    deals come from `cr.sample_chance(state, rng)`. Every action goes through `cr.apply` (validated).
+
+    Example:
+        >>> library_playouts(cr.ruleset("gurka"), 2, 1, random.Random(1)) > 0
+        True
+    """
+    rnd = rng.random
+    legal_moves = cr.legal_moves
+    apply = cr.apply
+    sample_chance = cr.sample_chance
+    new_game = cr.new_game
+    decisions = 0
+    for _ in range(matches):
+        state = new_game(rules, players)
+        while True:
+            to_act = state.to_act
+            if to_act is None:
+                break
+            if to_act < 0:
+                state = apply(state, sample_chance(state, rng))
+                continue
+            moves = legal_moves(state)
+            k = len(moves)
+            state = apply(state, moves[int(rnd() * k)] if k > 1 else moves[0])
+            decisions += 1
+    return decisions
+
+
+def _codes(deal: cr.Deal) -> list[list[int]]:
+    return [[baseline.card_code(c.rank, c.suit) for c in hand] for hand in deal.hands]
+
+
+#: A deal in the baseline's terms: each seat's cards as codes, and the starter the deal names (or None).
+BaselineDeal = tuple[list[list[int]], int | None]
+
+
+def library_match(
+    rules: cr.Rules, players: int, choices: random.Random, deals: random.Random
+) -> tuple[baseline.MatchResult, list[BaselineDeal]]:
+    """Play one random match through the public API and describe it in the baseline's terms.
+
+    Choices are drawn from `choices` exactly as the baseline draws them, deals from `deals` (with
+    `cr.sample_chance`). Returns the result and the deals, in baseline card codes.
+
+    Example:
+        >>> result, deals = library_match(cr.ruleset("agurk"), 4, random.Random(1), random.Random(2))
+        >>> len(deals) == result.round_count
+        True
+    """
+    rnd = choices.random
+    state = cr.new_game(rules, players)
+    decisions = 0
+    dealt: list[BaselineDeal] = []
+    while state.to_act is not None:
+        if state.to_act < 0:
+            deal = cr.sample_chance(state, deals)
+            assert isinstance(deal, cr.Deal)
+            dealt.append((_codes(deal), deal.leader))
+            state = cr.apply(state, deal)
+            continue
+        moves = cr.legal_moves(state)
+        k = len(moves)
+        state = cr.apply(state, moves[int(rnd() * k)] if k > 1 else moves[0])
+        decisions += 1
+    score = cr.score(state)
+    result = baseline.MatchResult(
+        decisions=decisions,
+        round_count=len(score.rounds),
+        totals=score.totals,
+        marks=score.marks,
+        out=state.match.out,
+        winners=score.winners,
+        rounds=score.rounds,
+        dealt=tuple(sum(1 for hand in hands if hand) for hands, _ in dealt),
+    )
+    return result, dealt
+
+
+def baseline_match(
+    preset: str,
+    players: int,
+    rng: random.Random,
+    deals: list[BaselineDeal] | None = None,
+    *,
+    general: bool = False,
+) -> baseline.MatchResult:
+    """One baseline match of a preset: its own deals, or the given ones (from `library_match`).
+
+    Example:
+        >>> baseline_match("catastrophe", 3, random.Random(1)).decisions
+        120
+    """
+    if preset == "catastrophe":
+        return baseline.play_catastrophe(players, rng, deals=None if deals is None else iter(deals))
+    hands = None if deals is None else iter([h for h, _ in deals])
+    return baseline.play_match(preset, players, rng, deals=hands, general=general)
+
+
+def verify_exact(preset: str, players: int, matches: int, seed: int = 0) -> int:
+    """Check that the baseline, given the library's deals and choice generator, plays the same matches.
+
+    Compares decisions, rounds, every round's score row, totals, marks, eliminations and winners. For
+    the ladder presets the general round player is checked too. Returns the number of decisions compared.
+
+    Raises:
+        AssertionError: On the first match that differs.
+
+    Example:
+        >>> verify_exact("gurka", 3, 2) > 0
+        True
+    """
+    rules = cr.ruleset(preset)
+    compared = 0
+    for k in range(matches):
+        expected, deals = library_match(rules, players, random.Random(seed + k), random.Random(~(seed + k)))
+        for general in (False,) if preset == "catastrophe" else (False, True):
+            got = baseline_match(preset, players, random.Random(seed + k), deals, general=general)
+            if got != expected:
+                raise AssertionError(
+                    f"baseline differs from the library: {preset}, {players} players, match {k} "
+                    f"(general={general}):\nlibrary:  {expected}\nbaseline: {got}"
+                )
+        compared += expected.decisions
+    return compared
+
+
+@attrs.frozen
+class StatRow:
+    """One statistic of random matches: the library's and the baseline's mean, and their z-score.
+
+    Example:
+        >>> StatRow("rounds per match", 12.7, 12.9, -1.5).z
+        -1.5
+    """
+
+    statistic: str
+    library: float
+    baseline: float
+    z: float
+
+
+def _mean_z(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    ma, mb = statistics.fmean(a), statistics.fmean(b)
+    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    return ma, mb, (ma - mb) / se if se else 0.0
+
+
+def verify_statistics(preset: str, players: int, matches: int, seed: int = 0) -> list[StatRow]:
+    """Compare the baseline's own random matches (its own deals) with the library's, statistically.
+
+    Statistics: rounds per match, decisions per match, the highest score of a round (the penalty paid,
+    in the ladder games), the share of rounds where a tie bonus (a negative score) occurs, and the winning
+    total. A statistic that is constant on both sides (Catastrophe's rounds) is left out. Each row has a
+    z-score (difference of means over its standard error); |z| < 4 is expected.
+
+    Example:
+        >>> rows = verify_statistics("agurk", 4, 20)
+        >>> [r.statistic for r in rows][:2]
+        ['rounds per match', 'decisions per match']
+    """
+    rules = cr.ruleset(preset)
+    lib = [
+        library_match(rules, players, random.Random(seed + k), random.Random(~(seed + k)))[0]
+        for k in range(matches)
+    ]
+    rng = random.Random(seed)
+    base = [baseline_match(preset, players, rng) for _ in range(matches)]
+
+    def penalties(results: list[baseline.MatchResult]) -> list[float]:
+        return [float(max(row)) for r in results for row in r.rounds]
+
+    def bonuses(results: list[baseline.MatchResult]) -> list[float]:
+        return [1.0 if min(row) < 0 else 0.0 for r in results for row in r.rounds]
+
+    rows = []
+    for name, get in (
+        ("rounds per match", lambda rs: [float(r.round_count) for r in rs]),
+        ("decisions per match", lambda rs: [float(r.decisions) for r in rs]),
+        ("top score per round", penalties),
+        ("tie-bonus rounds", bonuses),
+        ("winning total", lambda rs: [float(min(r.totals)) for r in rs]),
+    ):
+        a, b = get(lib), get(base)
+        if len(set(a + b)) < 2:
+            continue
+        ma, mb, z = _mean_z(a, b)
+        rows.append(StatRow(name, ma, mb, z))
+    return rows
+
+
+# --------------------------------------------------------------------------- timing helpers
+
+#: Every time here is the CPU time of this process, not wall time: on a machine shared with other work,
+#: time spent waiting for a CPU is not counted.
+_clock = time.process_time
+
+
+def _calibrate(run: Callable[[int], int], seconds: float) -> int:
+    """How many matches take about `seconds` (at least 1)."""
+    count = 1
+    while True:
+        start = _clock()
+        run(count)
+        elapsed = _clock() - start
+        if elapsed >= seconds / 4 or count >= 1 << 20:
+            return max(1, round(count * seconds / max(elapsed, 1e-9)))
+        count *= 4
+
+
+def _rates(runners: Sequence[Callable[[int, int], int]], seconds: float, repeats: int) -> list[list[float]]:
+    """Decisions per second of each runner, repeats interleaved (runner(matches, seed) -> decisions)."""
+    counts = [_calibrate(lambda m, r=r: r(m, 10_000), seconds) for r in runners]  # type: ignore[misc]
+    rates: list[list[float]] = [[] for _ in runners]
+    for rep in range(repeats):
+        for i, run in enumerate(runners):
+            gc.collect()
+            start = _clock()
+            decisions = run(counts[i], rep)
+            rates[i].append(decisions / (_clock() - start))
+    return rates
+
+
+@attrs.frozen
+class RateRow:
+    """Random playouts of one preset: decisions per second, library vs baseline (medians).
+
+    Example:
+        >>> row = compare_rates("gurka", 3, repeats=1, seconds=0.01)
+        >>> row.ratio is not None and 0 < row.ratio
+        True
+    """
+
+    preset: str
+    players: int
+    decisions_per_s: float
+    baseline_per_s: float | None
+    ratio: float | None
+    """Median of the per-repeat ratios (library / baseline): robust to load drifting between repeats."""
+    decisions_per_match: float
+    repeats: int
+    spread: float
+    """(max - min) / median of the library's repeats: how noisy the machine was."""
+
+
+def compare_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: float = 1.0) -> RateRow:
+    """Measure random playouts of a preset through the public API, and the baseline if it has the game.
+
+    Example:
+        >>> compare_rates("gurka", 2, repeats=1, seconds=0.01).players
+        2
+    """
+    rules = cr.ruleset(preset)
+    sizes: list[int] = []
+
+    def lib(matches: int, seed: int) -> int:
+        decisions = library_playouts(rules, players, matches, random.Random(seed))
+        sizes.append(decisions // matches)
+        return decisions
+
+    def base(matches: int, seed: int) -> int:
+        rng = random.Random(seed)
+        return sum(baseline_match(preset, players, rng).decisions for _ in range(matches))
+
+    has_baseline = preset in BASELINE_PRESETS
+    rates = _rates([lib, base] if has_baseline else [lib], seconds, repeats)
+    lib_rate = statistics.median(rates[0])
+    spread = (max(rates[0]) - min(rates[0])) / lib_rate
+    if not has_baseline:
+        return RateRow(preset, players, lib_rate, None, None, statistics.fmean(sizes), repeats, spread)
+    ratios = [a / b for a, b in zip(rates[0], rates[1], strict=True)]
+    return RateRow(
+        preset,
+        players,
+        lib_rate,
+        statistics.median(rates[1]),
+        statistics.median(ratios),
+        statistics.fmean(sizes),
+        repeats,
+        spread,
+    )
+
+
+# --------------------------------------------------------------------------- a long match
+
+
+@attrs.frozen
+class ScalingRow:
+    """Decisions per second of one long fixed-round Agurk match against short ones, timed alternately.
+
+    The long match is played in `segments` equal slices of rounds; before each slice, short matches of
+    the same total length are timed. Ratios are long / short for adjacent slices (1.0: no slow-down),
+    so a change of machine load between slices cancels out.
+
+    Example:
+        >>> fixed_round_scaling(long_rounds=20, segments=2, repeats=1).segments
+        2
+    """
+
+    short_rounds: int
+    long_rounds: int
+    segments: int
+    short_per_s: float
+    long_per_s: float
+    ratio: float
+    """Median over slices and repeats of long / short."""
+    first_ratio: float
+    """The long match's first slice against its adjacent short matches (median over repeats)."""
+    last_ratio: float
+    """The long match's last slice against its adjacent short matches (median over repeats)."""
+
+
+def _advance(state: cr.State, rng: random.Random, rounds: int) -> tuple[cr.State, int]:
+    """Play random moves until `rounds` rounds are finished or the match is over; return it and decisions."""
+    rnd = rng.random
+    legal_moves = cr.legal_moves
+    apply = cr.apply
+    decisions = 0
+    while True:
+        to_act = state.to_act
+        if to_act is None:
+            break
+        if to_act < 0:
+            if state.match.rounds >= rounds:
+                break
+            state = apply(state, cr.sample_chance(state, rng))
+            continue
+        moves = legal_moves(state)
+        k = len(moves)
+        state = apply(state, moves[int(rnd() * k)] if k > 1 else moves[0])
+        decisions += 1
+    return state, decisions
+
+
+def fixed_round_scaling(
+    *, long_rounds: int = 1000, short_rounds: int = 10, segments: int = 10, repeats: int = 3
+) -> ScalingRow:
+    """Time a `long_rounds` fixed-round Agurk match against `short_rounds` ones, slice by slice.
+
+    Example:
+        >>> fixed_round_scaling(long_rounds=20, short_rounds=10, segments=2, repeats=1).long_rounds
+        20
+    """
+    long_rules = cr.ruleset("agurk", fixed_rounds=long_rounds)
+    short_rules = cr.ruleset("agurk", fixed_rounds=short_rounds)
+    per_segment = max(1, long_rounds // segments)
+    shorts_per_segment = max(1, per_segment // short_rounds)
+    short_rates: list[float] = []
+    long_rates: list[float] = []
+    ratios: list[float] = []
+    first: list[float] = []
+    last: list[float] = []
+    for rep in range(repeats):
+        gc.collect()
+        long_state = cr.new_game(long_rules, 4)
+        long_rng = random.Random(rep)
+        short_rng = random.Random(~rep)
+        for segment in range(segments):
+            start = _clock()
+            decisions = 0
+            for _ in range(shorts_per_segment):
+                decisions += _advance(cr.new_game(short_rules, 4), short_rng, short_rounds)[1]
+            short_rate = decisions / (_clock() - start)
+            target = long_rounds if segment == segments - 1 else (segment + 1) * per_segment
+            start = _clock()
+            long_state, decisions = _advance(long_state, long_rng, target)
+            long_rate = decisions / (_clock() - start)
+            short_rates.append(short_rate)
+            long_rates.append(long_rate)
+            ratios.append(long_rate / short_rate)
+            if segment == 0:
+                first.append(long_rate / short_rate)
+            if segment == segments - 1:
+                last.append(long_rate / short_rate)
+        assert long_state.is_over
+        assert long_state.match.rounds == long_rounds
+    return ScalingRow(
+        short_rounds,
+        long_rounds,
+        segments,
+        statistics.median(short_rates),
+        statistics.median(long_rates),
+        statistics.median(ratios),
+        statistics.median(first),
+        statistics.median(last),
+    )
+
+
+# --------------------------------------------------------------------------- single calls
+
+
+def mid_match_state(
+    rounds: int = 4, plays: int = 9, seed: int = 2024, *, fixed_rounds: int | None = None
+) -> cr.State:
+    """A 4-player Agurk state after `rounds` finished rounds and `plays` plays into the next (mid-trick).
+
+    With `plays=0` it is the chance state before that round's deal.
+
+    Example:
+        >>> s = mid_match_state()
+        >>> s.match.rounds, len(s.round.trick) > 0
+        (4, True)
+    """
+    rng = random.Random(seed)
+    rules = cr.ruleset("agurk") if fixed_rounds is None else cr.ruleset("agurk", fixed_rounds=fixed_rounds)
+    state = cr.new_game(rules, 4)
+    while state.to_act is not None and state.match.rounds < rounds:
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    if state.to_act is None:
+        raise ValueError(f"the match with seed {seed} ends before {rounds} rounds")
+    if plays:
+        state = cr.apply(state, cr.sample_chance(state, rng))
+        for _ in range(plays):
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+    return state
+
+
+@attrs.frozen
+class CallRow:
+    """One call timed with timeit, in microseconds per call (best and median of the repeats).
+
+    `late_*` time the same call on a state 300 rounds into a long (fixed-round) match: a call whose cost
+    grows with the match shows it there.
+
+    Example:
+        >>> CallRow("legal_moves(state)", 0.8, 0.9, 0.7).late_best_us
+        0.7
+    """
+
+    call: str
+    best_us: float
+    median_us: float
+    late_best_us: float | None
+    note: str = ""
+
+
+def _time_call(stmt: Callable[[], object], repeats: int, min_seconds: float) -> tuple[float, float]:
+    timer = timeit.Timer(stmt, timer=_clock)
+    number = 1
+    while True:
+        if timer.timeit(number) >= min_seconds or number >= 1 << 22:
+            break
+        number *= 4
+    times = [t / number * 1e6 for t in timer.repeat(repeat=repeats, number=number)]
+    return min(times), statistics.median(times)
+
+
+def _optional(name: str) -> Any:
+    """A public name another module may not have added yet, or None."""
+    return getattr(cr, name, None)
+
+
+def _calls(state: cr.State, chance: cr.State) -> list[tuple[str, Callable[[], object], str]]:
+    """The calls to time on a mid-trick `state` and a `chance` state (before a deal)."""
+    moves = cr.legal_moves(state)
+    move = moves[len(moves) // 2]
+    deal = cr.sample_chance(chance, random.Random(1))
+    rng = random.Random(5)
+    seat = state.to_act
+    calls: list[tuple[str, Callable[[], object], str]] = [
+        ("legal_moves(state)", lambda: cr.legal_moves(state), f"{len(moves)} legal moves"),
+        ("check(state, move)", lambda: cr.check(state, move), "a legal move"),
+        ("apply(state, move)", lambda: cr.apply(state, move), "validates, then builds the new state"),
+        ("score(state)", lambda: cr.score(state), ""),
+        ("sample_chance(state, rng)", lambda: cr.sample_chance(chance, rng), "draws a 4-player deal"),
+        ("apply(state, deal)", lambda: cr.apply(chance, deal), "validates the deal, starts the round"),
+    ]
+    view = _optional("view")
+    if view is not None:
+        calls.append(("view(state, seat)", lambda: view(state, seat), "the seat to act"))
+        calls.append(("view(state, None)", lambda: view(state, None), "a spectator"))
+    dumps, loads = _optional("dumps"), _optional("loads")
+    if dumps is not None:
+        text = dumps(state)
+        calls.append(("dumps(state)", lambda: dumps(state), f"JSON: {len(text):,} characters mid-match"))
+        if loads is not None:
+            calls.append(("loads(text)", lambda: loads(text), "parses and re-validates the state"))
+    record, replay = _optional("record"), _optional("replay")
+    if record is not None and replay is not None:
+        rec = record(state)
+        count = len(state.history)
+        calls.append(("replay(record)", lambda: replay(rec), f"{count} actions mid-match, each validated"))
+    return calls
+
+
+def per_call(*, repeats: int = 7, min_seconds: float = 0.05, late_rounds: int = 300) -> list[CallRow]:
+    """Time the public calls on a mid-match 4-player Agurk state, and on one `late_rounds` rounds in.
+
+    `view`, `dumps`, `loads`, `record` and `replay` are included when the library has them.
+
+    Example:
+        >>> [r.call for r in per_call(repeats=1, min_seconds=0.0, late_rounds=5)][:2]
+        ['legal_moves(state)', 'check(state, move)']
+    """
+    early = _calls(mid_match_state(), mid_match_state(plays=0))
+    late = {
+        name: stmt
+        for name, stmt, _ in _calls(
+            mid_match_state(late_rounds, fixed_rounds=1000),
+            mid_match_state(late_rounds, 0, fixed_rounds=1000),
+        )
+    }
+    rows = []
+    for name, stmt, note in early:
+        best, median = _time_call(stmt, repeats, min_seconds)
+        late_best = _time_call(late[name], max(1, repeats // 2), min_seconds)[0] if name in late else None
+        rows.append(CallRow(name, best, median, late_best, note))
+    return rows
+
+
+# --------------------------------------------------------------------------- memory
+
+
+@attrs.frozen
+class MemoryRow:
+    """The memory one object holds: tracemalloc's retained bytes, and a deep size count.
+
+    Example:
+        >>> memory_rows(long_rounds=3)[0].deep_bytes > 0
+        True
+    """
+
+    what: str
+    traced_bytes: int
+    """Bytes still allocated after building it (tracemalloc), its own garbage collected."""
+    deep_bytes: int
+    """`sys.getsizeof` summed over every object reachable from it, each counted once, leaving out the
+    objects the library shares between all states (interned cards, shared plays, rules, classes)."""
+    actions: int
+    note: str = ""
+
+
+def _shared_ids(extra: Sequence[object] = ()) -> set[int]:
+    """Ids of objects every state may share: module-level values of the library and what they reach."""
+    roots: list[object] = list(extra)
+    for name, module in list(sys.modules.items()):
+        if name == "cucumber_rules" or name.startswith("cucumber_rules."):
+            roots.extend(vars(module).values())
+    seen: set[int] = set()
+    stack = roots
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        stack.extend(gc.get_referents(obj))
+    return seen
+
+
+def deep_size(obj: object, shared: set[int]) -> int:
+    """Sum `sys.getsizeof` over `obj` and everything it reaches, each object once, minus `shared`.
+
+    Example:
+        >>> deep_size((1, (2, 3)), set()) > 0
+        True
+    """
+    seen = set(shared)
+    total = 0
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, type | types.ModuleType | types.FunctionType):
+            continue
+        seen.add(id(o))
+        total += sys.getsizeof(o)
+        stack.extend(gc.get_referents(o))
+    return total
+
+
+def _traced(build: Callable[[], object]) -> tuple[object, int]:
+    """Build an object under tracemalloc; return it and the bytes that stay allocated."""
+    build()  # warm caches (rules plans, imports) outside the measurement
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        obj = build()
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return obj, after - before
+
+
+def _play_fixed(rounds: int, seed: int) -> cr.State:
+    rng = random.Random(seed)
+    return _final_state(cr.ruleset("agurk", fixed_rounds=rounds), rng)
+
+
+def _final_state(rules: cr.Rules, rng: random.Random) -> cr.State:
+    rnd = rng.random
+    state = cr.new_game(rules, 4)
+    while state.to_act is not None:
+        if state.to_act < 0:
+            state = cr.apply(state, cr.sample_chance(state, rng))
+            continue
+        moves = cr.legal_moves(state)
+        k = len(moves)
+        state = cr.apply(state, moves[int(rnd() * k)] if k > 1 else moves[0])
+    return state
+
+
+def memory_rows(long_rounds: int = 1000) -> list[MemoryRow]:
+    """Measure the memory of a mid-match state, a `long_rounds` fixed-round match and its record.
+
+    Example:
+        >>> [r.what for r in memory_rows(long_rounds=3)][:1]
+        ['mid-match Agurk state (4 players)']
+    """
+    rows = []
+    state, traced = _traced(mid_match_state)
+    assert isinstance(state, cr.State)
+    shared = _shared_ids([state.rules])
+    rows.append(
+        MemoryRow(
+            "mid-match Agurk state (4 players)",
+            traced,
+            deep_size(state, shared),
+            len(state.history),
+            f"after {state.match.rounds} rounds, history included",
+        )
+    )
+    long_state, traced = _traced(lambda: _play_fixed(long_rounds, 7))
+    assert isinstance(long_state, cr.State)
+    shared = _shared_ids([long_state.rules])
+    actions = len(long_state.history)
+    rows.append(
+        MemoryRow(
+            f"final state of a {long_rounds:,}-round Agurk match",
+            traced,
+            deep_size(long_state, shared),
+            actions,
+            "history and round results included",
+        )
+    )
+    record = _optional("record")
+    if record is not None:
+        rec, traced = _traced(lambda: record(long_state))
+        note = "cr.record(state)"
+        dumps = _optional("dumps")
+        if dumps is not None:
+            note += f"; dumps(record): {len(dumps(rec)):,} characters of JSON"
+        rows.append(
+            MemoryRow(
+                f"record of the {long_rounds:,}-round match", traced, deep_size(rec, shared), actions, note
+            )
+        )
+    else:
+        actions_tuple, traced = _traced(lambda: tuple(long_state.history))
+        rows.append(
+            MemoryRow(
+                f"the {long_rounds:,}-round match's actions as a tuple",
+                traced,
+                deep_size(actions_tuple, shared),
+                actions,
+                "cr.record is not available yet: the history as a tuple stands in for a record",
+            )
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- the reference (context)
+
+
+def reference_rates(seconds: float, repeats: int, path: Path = REFERENCE) -> dict[str, float] | None:
+    """Decisions per second of the reference implementation's Agurk (fast, explicit variants), if present.
+
+    Context only: None when the file is missing or does not load (it must define
+    `agurk_match(seed, variant)` returning the decision count first).
+
+    Example:
+        >>> rates = reference_rates(0.01, 1)
+        >>> rates is None or rates["agurk fast"] > 0
+        True
+    """
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("cucumber_reference", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+        match: Callable[..., Any] = module.agurk_match
+    except Exception:  # context only: never fail the run because of it
+        return None
+
+    def runner(variant: str) -> Callable[[int, int], int]:
+        def run(matches: int, seed: int) -> int:
+            return sum(int(match(seed * 100_000 + k, variant)[0]) for k in range(matches))
+
+        return run
+
+    rates = _rates([runner("fast"), runner("explicit")], seconds, repeats)
+    return {"agurk fast": statistics.median(rates[0]), "agurk explicit": statistics.median(rates[1])}
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def machine() -> dict[str, Any]:
+    """What the numbers were measured on: Python, CPU, CPU count, platform, library version and commit.
+
+    Example:
+        >>> machine()["cpu_count"] == os.cpu_count()
+        True
+    """
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "--", "src"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        if dirty:
+            commit += " + local changes in src/"
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "cpu": cpu,
+        "cpu_count": os.cpu_count(),
+        "platform": platform.platform(terse=True),
+        "cucumber_rules": cr.__version__,
+        "commit": commit,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def _k(rate: float) -> str:
+    return f"{rate / 1000:,.0f} k"
+
+
+def _us(value: float) -> str:
+    return f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+
+
+def render_markdown(results: dict[str, Any]) -> str:
+    """The results as Markdown tables (the snippet that docs/performance.md includes).
+
+    Example:
+        `print(render_markdown(json.loads(Path("results.json").read_text())))` rebuilds the tables from
+        the JSON that `--json` wrote.
+    """
+    m = results["machine"]
+    load = m.get("load_average")
+    lines = [
+        f"Measured {m['date']} on {m['cpu']} ({m['cpu_count']} CPUs), {m['python']}, {m['platform']}; "
+        f"cucumber_rules {m['cucumber_rules']} at {m['commit']}"
+        + (f"; load average {load[0]:.2f} at the start" if load else "")
+        + f". {results['mode']} run: medians of {results['repeats']} repeats.",
+        "",
+        "**Random playouts** (4 players; a decision is a `Play` or `Revive`, deals not counted but timed):",
+        "",
+        "| preset | decisions / match | library (decisions/s) | baseline (decisions/s) | library / baseline "
+        "|",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for row in results["rates"]:
+        base = "—" if row["baseline_per_s"] is None else _k(row["baseline_per_s"])
+        ratio = "—" if row["ratio"] is None else f"{row['ratio']:.3f}×"
+        lines.append(
+            f"| `{row['preset']}` | {row['decisions_per_match']:.0f} | {_k(row['decisions_per_s'])} | "
+            f"{base} | {ratio} |"
+        )
+    ref = results.get("reference")
+    if ref:
+        agurk = next(r for r in results["rates"] if r["preset"] == "agurk")
+        lines += [
+            "",
+            f"For context, the shared mutable reference (`reference.py`) plays Agurk at "
+            f"{_k(ref['agurk fast'])} decisions/s (fast) and {_k(ref['agurk explicit'])} (explicit legal "
+            f"lists) in the same run: the library is at {agurk['decisions_per_s'] / ref['agurk fast']:.3f}× "
+            f"and {agurk['decisions_per_s'] / ref['agurk explicit']:.3f}× of those.",
+        ]
+    s = results["scaling"]
+    part = s["long_rounds"] // s["segments"]
+    lines += [
+        "",
+        f"**Long matches** (fixed-round Agurk, 4 players): one {s['long_rounds']:,}-round match, played in "
+        f"slices of {part:,} rounds, each slice timed right after {s['short_rounds']}-round matches of the "
+        "same total length:",
+        "",
+        "| | decisions/s | long / short |",
+        "|---|---:|---:|",
+        f"| {s['short_rounds']}-round matches | {_k(s['short_per_s'])} | |",
+        f"| the {s['long_rounds']:,}-round match | {_k(s['long_per_s'])} | {s['ratio']:.3f} |",
+        f"| its first {part:,} rounds | | {s['first_ratio']:.3f} |",
+        f"| its last {part:,} rounds | | {s['last_ratio']:.3f} |",
+        "",
+        "**Single calls** on a mid-match 4-player Agurk state (round 5), and on one in round "
+        f"{results['late_rounds'] + 1} of a long fixed-round match (microseconds per call):",
+        "",
+        "| call | best | median | best, late in a long match | note |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for row in results["calls"]:
+        late = "—" if row["late_best_us"] is None else _us(row["late_best_us"])
+        lines.append(
+            f"| `{row['call']}` | {_us(row['best_us'])} | {_us(row['median_us'])} | {late} | {row['note']} |"
+        )
+    lines += [
+        "",
+        "**Memory** (tracemalloc: bytes left allocated after building it; deep: sizes of every object "
+        "reachable, each once, not counting what all states share):",
+        "",
+        "| object | actions | tracemalloc | deep size | bytes per action (deep) | note |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for row in results["memory"]:
+        per = row["deep_bytes"] / row["actions"] if row["actions"] else 0
+        lines.append(
+            f"| {row['what']} | {row['actions']:,} | {row['traced_bytes'] / 1024:,.1f} KiB | "
+            f"{row['deep_bytes'] / 1024:,.1f} KiB | {per:.0f} | {row['note']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _presets() -> list[str]:
+    """The presets to measure: every baseline preset the library has (Catastrophe came later)."""
+    names = [name for name in BASELINE_PRESETS if name in cr.RULESETS]
+    if "catastrophe" in names and importlib.util.find_spec("cucumber_rules.catastrophe") is None:
+        names.remove("catastrophe")
+    return names
+
+
+def run_all(
+    *,
+    repeats: int,
+    seconds: float,
+    verify: int,
+    long_rounds: int,
+    late_rounds: int,
+    call_seconds: float,
+    mode: str,
+    reference: Path | None = REFERENCE,
+) -> dict[str, Any]:
+    """Run every measurement and return the results (JSON-ready); progress goes to standard error.
+
+    Example:
+        `run_all(repeats=1, seconds=0.01, verify=1, long_rounds=20, late_rounds=5, call_seconds=0.0,
+        mode="smoke")` is the test suite's tiny run.
+    """
+    results: dict[str, Any] = {"machine": machine(), "mode": mode, "repeats": repeats}
+    _log(f"machine: {results['machine']}")
+    checked = {}
+    presets = _presets()
+    for preset in presets:
+        for players in (3, 4):
+            checked[f"{preset}/{players}"] = verify_exact(preset, players, verify)
+        _log(f"verified: the baseline plays the library's {preset} matches exactly ({verify} matches x 2)")
+    stats = {}
+    for preset in presets:
+        rows = verify_statistics(preset, 4, max(20, verify * 5))
+        stats[preset] = [attrs.asdict(r) for r in rows]
+        worst = max(abs(r.z) for r in rows)
+        shown = ", ".join(f"{r.statistic} {r.library:.2f}/{r.baseline:.2f}" for r in rows)
+        _log(f"statistics {preset} (library/baseline): {shown} (max |z| {worst:.1f})")
+        if worst > 5:
+            raise AssertionError(f"baseline statistics disagree with the library for {preset}: {rows}")
+    results["verification"] = {"exact_decisions": checked, "statistics": stats}
+    results["rates"] = []
+    for preset in presets:
+        row = compare_rates(preset, 4, repeats=repeats, seconds=seconds)
+        results["rates"].append(attrs.asdict(row))
+        line = f"playouts {preset}: library {_k(row.decisions_per_s)} decisions/s"
+        if row.ratio is not None:
+            line += f", baseline {_k(row.baseline_per_s or 0)}, ratio {row.ratio:.3f}"
+        _log(f"{line} (spread {row.spread:.0%})")
+    scaling = fixed_round_scaling(long_rounds=long_rounds, repeats=max(2, repeats // 3))
+    results["scaling"] = attrs.asdict(scaling)
+    _log(f"scaling: {scaling}")
+    calls = per_call(min_seconds=call_seconds, late_rounds=late_rounds)
+    results["late_rounds"] = late_rounds
+    results["calls"] = [attrs.asdict(r) for r in calls]
+    for c in calls:
+        _log(f"call {c.call}: {c.best_us:.2f} us (median {c.median_us:.2f})")
+    memory = memory_rows(long_rounds)
+    results["memory"] = [attrs.asdict(r) for r in memory]
+    for r in memory:
+        _log(f"memory {r.what}: traced {r.traced_bytes:,} B, deep {r.deep_bytes:,} B, {r.actions} actions")
+    results["reference"] = None if reference is None else reference_rates(seconds, repeats, reference)
+    _log(f"reference: {results['reference']}")
+    # Names other helpers add while this runs: note any that appeared after the calls were timed.
+    results["missing"] = [n for n in ("view", "dumps", "loads", "record", "replay") if _optional(n) is None]
+    results["machine"]["load_average_end"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: see the module docstring.
+
+    Example:
+        `python benchmarks/run.py --quick --markdown docs/snippets/performance_results.md`
+    """
+    parser = argparse.ArgumentParser(description="Benchmark cucumber_rules against a mutable baseline.")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats (about half a minute)")
+    parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # the test suite's tiny run
+    parser.add_argument("--json", type=Path, help="write every figure to this JSON file")
+    parser.add_argument("--markdown", type=Path, help="write the results tables to this Markdown file")
+    parser.add_argument("--repeats", type=int, help="repeats per measurement (default 9; quick 5)")
+    parser.add_argument(
+        "--reference",
+        type=Path,
+        default=REFERENCE,
+        help="a reference implementation to time beside, for context (skipped if missing)",
+    )
+    parser.add_argument("--seconds", type=float, help="seconds per repeat (default 0.5; quick 0.2)")
+    args = parser.parse_args(argv)
+    late_rounds = 300
+    if args.smoke:
+        mode, repeats, seconds, verify, long_rounds, late_rounds, call_seconds = (
+            "smoke",
+            1,
+            0.005,
+            1,
+            20,
+            5,
+            0.0,
+        )
+    elif args.quick:
+        mode, repeats, seconds, verify, long_rounds, call_seconds = "quick", 5, 0.2, 10, 1000, 0.02
+    else:
+        mode, repeats, seconds, verify, long_rounds, call_seconds = "full", 9, 0.5, 40, 1000, 0.1
+    repeats = args.repeats or repeats
+    seconds = args.seconds or seconds
+    results = run_all(
+        repeats=repeats,
+        seconds=seconds,
+        verify=verify,
+        long_rounds=long_rounds,
+        late_rounds=late_rounds,
+        call_seconds=call_seconds,
+        mode=mode,
+        reference=None if args.smoke else args.reference,
+    )
+    text = render_markdown(results)
+    print(text)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""Smoke tests for the benchmarks: the scripts run, and the baseline plays the library's rules.
+
+No timing is asserted here (benchmarks are run by hand: `python benchmarks/run.py`).
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import baseline
+import profile_playouts
+import run
+
+import cucumber_rules as cr
+
+PLAYER_COUNTS = {
+    "agurk": (3, 4, 7),
+    "gurka": (2, 4, 7),
+    "five-cucumbers": (2, 4, 6),
+    "fuenf-gurken": (2, 5),
+    "catastrophe": (3, 4, 6),
+}
+
+
+@pytest.mark.parametrize("preset", run.BASELINE_PRESETS)
+def test_baseline_plays_the_library_matches_exactly(preset: str) -> None:
+    # Same deals and the same choice generator: every round's scores, totals, marks, eliminations, winners.
+    for players in PLAYER_COUNTS[preset]:
+        assert run.verify_exact(preset, players, matches=4, seed=players) > 0
+
+
+def test_baseline_presets_mirror_the_library_presets() -> None:
+    for name, mine in baseline.PRESETS.items():
+        rules = cr.ruleset(name)
+        assert mine.hand_size == rules.hand_size
+        assert mine.threshold == rules.threshold
+        assert mine.lives == rules.lives
+        assert mine.forced == (rules.follow == "forced-lowest")
+        assert (mine.ace > 0) == rules.ace_lead
+        assert mine.tie_bonus == rules.tie_bonus
+        assert mine.doubling == rules.doubling
+        assert mine.rotate == (rules.next_leader == "rotate")
+        assert len(mine.deck) == len(cr.DECKS[rules.deck])
+        assert sorted(mine.deck) == [baseline.card_code(c.rank, c.suit) for c in cr.DECKS[rules.deck]]
+
+
+def test_verify_exact_catches_a_rule_difference() -> None:
+    # The check can fail: a baseline with Gurka's threshold at 21 no longer plays the library's matches.
+    wrong = attrs.evolve(baseline.PRESETS["gurka"], threshold=21)
+    rules = cr.ruleset("gurka")
+    differs = 0
+    for seed in range(6):
+        expected, deals = run.library_match(rules, 3, random.Random(seed), random.Random(100 + seed))
+        got = baseline.play_match(wrong, 3, random.Random(seed), deals=iter([h for h, _ in deals]))
+        differs += got != expected
+    assert differs > 0
+
+
+def test_fast_and_general_round_players_agree() -> None:
+    for seed in range(20):
+        fast = baseline.play_match("agurk", 4, random.Random(seed))
+        general = baseline.play_match("agurk", 4, random.Random(seed), general=True)
+        assert fast == general
+
+
+def test_baseline_statistics_agree_with_the_library() -> None:
+    # The baseline's own (differently drawn) deals: rounds per match and penalties agree in distribution.
+    for preset in ("agurk", "five-cucumbers", "catastrophe"):
+        rows = run.verify_statistics(preset, 4, matches=80, seed=1)
+        assert rows
+        for row in rows:
+            assert abs(row.z) < 4.5, row
+
+
+def test_fixed_rounds_in_the_baseline() -> None:
+    result = baseline.play_match("agurk", 4, random.Random(3), fixed_rounds=12)
+    assert result.round_count == 12
+    assert result.out == (0, 0, 0, 0)
+    assert result.winners == tuple(s for s in range(4) if result.totals[s] == min(result.totals))
+
+
+def test_benchmark_functions_run() -> None:
+    rate = run.compare_rates("agurk", 4, repeats=1, seconds=0.001)
+    assert rate.decisions_per_s > 0
+    assert rate.baseline_per_s is not None
+    assert rate.ratio is not None
+    scaling = run.fixed_round_scaling(long_rounds=20, short_rounds=10, segments=2, repeats=1)
+    assert scaling.long_rounds == 20
+    calls = run.per_call(repeats=1, min_seconds=0.0, late_rounds=5)
+    assert {"legal_moves(state)", "check(state, move)", "apply(state, move)"} <= {c.call for c in calls}
+    memory = run.memory_rows(long_rounds=3)
+    assert all(r.deep_bytes > 0 for r in memory)
+
+
+def test_the_script_writes_json_and_markdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_json = tmp_path / "out.json"
+    out_md = tmp_path / "snippet.md"
+    assert run.main(["--smoke", "--json", str(out_json), "--markdown", str(out_md)]) == 0
+    data = json.loads(out_json.read_text())
+    assert {r["preset"] for r in data["rates"]} == set(run.BASELINE_PRESETS)
+    assert all(r["ratio"] > 0 for r in data["rates"])
+    assert data["machine"]["cpu_count"]
+    text = out_md.read_text()
+    assert "| `agurk` |" in text
+    assert "long / short" in text
+    capsys.readouterr()
+
+
+def test_library_match_counts_decisions_not_deals() -> None:
+    result, deals = run.library_match(cr.ruleset("gurka"), 2, random.Random(1), random.Random(2))
+    assert len(deals) == result.round_count
+    assert result.decisions == sum(result.dealt) * 7
+
+
+@pytest.mark.parametrize("module", [baseline, run, profile_playouts], ids=["baseline", "run", "profile"])
+def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
+    assert result.attempted > 0
+    assert result.failed == 0
+    capsys.readouterr()
