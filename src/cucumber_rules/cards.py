@@ -7,15 +7,15 @@ the same object, and comparisons in the hot path are identity checks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from .errors import InvalidNotationError
+from .errors import IllegalMoveError, InvalidNotationError
 
-__all__ = ["DECKS", "SUITS", "Card", "card", "deck_cards", "rank_label"]
+__all__ = ["DECKS", "SUITS", "Card", "card", "card_list", "deck_cards", "not_in_hand", "rank_label"]
 
 #: Suit letters, in ascending sort order (clubs, diamonds, hearts, spades).
 SUITS = ("C", "D", "H", "S")
@@ -189,6 +189,31 @@ def card(text: str | Card) -> Card:
     if found is None:
         raise InvalidNotationError(f"{text!r} is not a card: ranks are 2-10, J, Q, K, A and suits S, H, D, C")
     return found
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """Cards as text for messages: each distinct card once, comma-separated, in the given order.
+
+    Example:
+        >>> card_list([card("3C"), card("KS"), card("3C")])
+        '3C, KS'
+    """
+    return ", ".join(str(c) for c in dict.fromkeys(cards))
+
+
+def not_in_hand(seat: int, played: Card, hand: Iterable[Card], action: object) -> IllegalMoveError:
+    """The `not-in-hand` error for a card that the seat does not hold (every game's wording).
+
+    Example:
+        >>> not_in_hand(2, card("9H"), [card("3C")], None).message
+        'seat 2 cannot play 9H: it is not in their hand (they hold 3C)'
+    """
+    return IllegalMoveError(
+        "not-in-hand",
+        f"seat {seat} cannot play {played}: it is not in their hand (they hold {card_list(hand)})",
+        seat=seat,
+        action=action,
+    )
 
 
 def _numbered(copies: int, top: int) -> tuple[Card, ...]:

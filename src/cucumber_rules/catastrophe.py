@@ -53,7 +53,7 @@ import random
 from typing import Final
 
 from .actions import Action, Deal, Play, Revive
-from .cards import DECKS, Card
+from .cards import DECKS, Card, card_list, not_in_hand
 from .dealing import after_table, shuffled_deal, sorted_hands
 from .dealing import deal_error as _generic_deal_error
 from .errors import IllegalMoveError
@@ -143,10 +143,6 @@ def plan(rules: Rules) -> _Plan:
     return found
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
-
-
 # --------------------------------------------------------------------------- dealing
 
 
@@ -202,7 +198,7 @@ def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
             return IllegalMoveError(
                 "bad-deal",
                 f"bad deal: If You Can't Beat 'Em deals all {len(p.fives)} 5-cucumber cards "
-                f"({_cards(p.fives)}) into the hands; {_cards(missing)} "
+                f"({card_list(p.fives)}) into the hands; {card_list(missing)} "
                 f"{'is' if len(missing) == 1 else 'are'} not in any hand",
                 action=deal,
             )
@@ -355,12 +351,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     hand = r.hands[seat]
     c = play.card
     if c not in hand:
-        return IllegalMoveError(
-            "not-in-hand",
-            f"seat {seat} cannot play {c}: it is not in their hand (they hold {_cards(hand)})",
-            seat=seat,
-            action=play,
-        )
+        return not_in_hand(seat, c, hand, play)
     rank = c.rank
     if not r.trick:
         p: _Plan = state.rules._plan or plan(state.rules)
@@ -373,7 +364,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
         return IllegalMoveError(
             "cannot-lead-five",
             f"seat {seat} cannot lead {c}: a 5-cucumber card may not lead a trick while the hand holds "
-            f"other cards (lead one of {_cards(others)})",
+            f"other cards (lead one of {card_list(others)})",
             seat=seat,
             action=play,
         )
@@ -390,7 +381,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     return IllegalMoveError(
         "must-follow-marker",
         f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than {lead} "
-        f"(you hold {_cards(obeying)})",
+        f"(you hold {card_list(obeying)})",
         seat=seat,
         action=play,
     )

@@ -22,7 +22,7 @@ from typing import Final, cast
 import attrs
 
 from .actions import Action, Deal, Play, Revive
-from .cards import CARD_BY_INDEX, DECKS, Card, rank_label
+from .cards import CARD_BY_INDEX, DECKS, Card, card_list, not_in_hand, rank_label
 from .dealing import after_table, next_seat, previous_seat, shuffled_deal, sorted_hands
 from .dealing import deal_error as _generic_deal_error
 from .errors import IllegalMoveError
@@ -229,10 +229,6 @@ def legal(state: State) -> tuple[Action, ...]:
     return tuple(moves)
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return ", ".join(str(c) for c in dict.fromkeys(cards))
-
-
 def _lowest(cards: tuple[Card, ...]) -> str:
     low = cards[0].rank
     lowest = [str(c) for c in dict.fromkeys(cards) if c.rank == low]
@@ -246,12 +242,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     hand = r.hands[seat]
     c = play.card
     if c not in hand:
-        return IllegalMoveError(
-            "not-in-hand",
-            f"seat {seat} cannot play {c}: it is not in their hand (they hold {_cards(hand)})",
-            seat=seat,
-            action=play,
-        )
+        return not_in_hand(seat, c, hand, play)
     trick = r.trick
     if not trick:
         return None
@@ -276,7 +267,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     label = rank_label(high, suited=p.suited)
     if p.forced and hand[-1].rank >= high:
         higher = [x for x in hand if x.rank >= high]
-        message = f"must play {label} or higher (they hold {_cards(higher)})"
+        message = f"must play {label} or higher (they hold {card_list(higher)})"
     elif p.forced:
         message = f"they hold nothing of {label} or higher, so must play the lowest card {_lowest(hand)}"
     else:
