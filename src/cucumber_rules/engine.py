@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from .actions import Action, Deal, Play, Revive
 from .errors import IllegalMoveError, InvalidRulesError
@@ -140,62 +140,73 @@ def check(state: State, action: Action) -> IllegalMoveError | None:
         'deal-expected'
     """
     kind = type(action)
-    to_act = state.to_act
     if kind is Play:
-        if to_act is None:
-            return _game_over(state, action)
-        if to_act < 0:
-            return IllegalMoveError(
-                "deal-expected",
-                f"seat {action.seat} cannot play {action.card}: a deal is due first "  # type: ignore[union-attr]
-                "(apply a Deal, e.g. from sample_chance)",
-                seat=action.seat,  # type: ignore[union-attr]
-                action=action,
-            )
-        if action.seat != to_act:  # type: ignore[union-attr]
-            return IllegalMoveError(
-                "not-your-turn",
-                f"seat {action.seat} cannot play {action.card}: it is seat {to_act}'s turn",  # type: ignore[union-attr]
-                seat=action.seat,  # type: ignore[union-attr]
-                action=action,
-            )
-        if state.match.pending:
-            return IllegalMoveError(
-                "decision-expected",
-                f"seat {to_act} cannot play now: they must first decide whether to buy back in "
-                "(Revive(seat, True) or Revive(seat, False))",
-                seat=to_act,
-                action=action,
-            )
-        return engine_for(state).play_error(state, action)  # type: ignore[arg-type]
+        return _check_play(state, cast(Play, action))
     if kind is Deal:
-        if to_act is None:
-            return _game_over(state, action)
-        if to_act != CHANCE:
-            return IllegalMoveError(
-                "unexpected-deal", f"no deal is due: it is seat {to_act}'s turn", action=action
-            )
-        return engine_for(state).deal_error(state, action)  # type: ignore[arg-type]
+        return _check_deal(state, cast(Deal, action))
     if kind is Revive:
-        if to_act is None:
-            return _game_over(state, action)
-        if not state.match.pending or to_act < 0:
-            return IllegalMoveError(
-                "no-decision",
-                f"seat {action.seat} has no decision to take now",  # type: ignore[union-attr]
-                seat=action.seat,  # type: ignore[union-attr]
-                action=action,
-            )
-        if action.seat != to_act:  # type: ignore[union-attr]
-            return IllegalMoveError(
-                "not-your-turn",
-                f"seat {action.seat} cannot decide now: seat {to_act} must decide "  # type: ignore[union-attr]
-                "whether to buy back in",
-                seat=action.seat,  # type: ignore[union-attr]
-                action=action,
-            )
-        return engine_for(state).decision_error(state, action)  # type: ignore[arg-type]
+        return _check_revive(state, cast(Revive, action))
     raise TypeError(f"expected an action (Deal, Play or Revive), not {kind.__name__}")
+
+
+def _check_play(state: State, play: Play) -> IllegalMoveError | None:
+    to_act = state.to_act
+    if to_act is None:
+        return _game_over(state, play)
+    if to_act < 0:
+        return IllegalMoveError(
+            "deal-expected",
+            f"seat {play.seat} cannot play {play.card}: a deal is due first "
+            "(apply a Deal, e.g. from sample_chance)",
+            seat=play.seat,
+            action=play,
+        )
+    if play.seat != to_act:
+        return IllegalMoveError(
+            "not-your-turn",
+            f"seat {play.seat} cannot play {play.card}: it is seat {to_act}'s turn",
+            seat=play.seat,
+            action=play,
+        )
+    if state.match.pending:
+        return IllegalMoveError(
+            "decision-expected",
+            f"seat {to_act} cannot play now: they must first decide whether to buy back in "
+            "(Revive(seat, True) or Revive(seat, False))",
+            seat=to_act,
+            action=play,
+        )
+    return engine_for(state).play_error(state, play)
+
+
+def _check_deal(state: State, deal: Deal) -> IllegalMoveError | None:
+    to_act = state.to_act
+    if to_act is None:
+        return _game_over(state, deal)
+    if to_act != CHANCE:
+        return IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {to_act}'s turn", action=deal)
+    return engine_for(state).deal_error(state, deal)
+
+
+def _check_revive(state: State, decision: Revive) -> IllegalMoveError | None:
+    to_act = state.to_act
+    if to_act is None:
+        return _game_over(state, decision)
+    if not state.match.pending or to_act < 0:
+        return IllegalMoveError(
+            "no-decision",
+            f"seat {decision.seat} has no decision to take now",
+            seat=decision.seat,
+            action=decision,
+        )
+    if decision.seat != to_act:
+        return IllegalMoveError(
+            "not-your-turn",
+            f"seat {decision.seat} cannot decide now: seat {to_act} must decide whether to buy back in",
+            seat=decision.seat,
+            action=decision,
+        )
+    return engine_for(state).decision_error(state, decision)
 
 
 def _game_over(state: State, action: Action) -> IllegalMoveError:
@@ -254,10 +265,10 @@ def apply(state: State, action: Action) -> State:
     engine = engine_for(state)
     kind = type(action)
     if kind is Play:
-        return engine.apply_play(state, action)  # type: ignore[arg-type]
+        return engine.apply_play(state, cast(Play, action))
     if kind is Deal:
-        return engine.start_round(state, action)  # type: ignore[arg-type]
-    return engine.decide(state, action)  # type: ignore[arg-type]
+        return engine.start_round(state, cast(Deal, action))
+    return engine.decide(state, cast(Revive, action))
 
 
 def apply_all(state: State, actions: Iterable[Action]) -> State:
