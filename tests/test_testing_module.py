@@ -1,0 +1,712 @@
+"""Tests of `cucumber_rules.testing`: the checker catches planted bugs, and the strategies are sound.
+
+Each planted bug replaces one engine function (through `monkeypatch`, undone after the
+test) with a subtly broken version; `check_game` must then fail with an
+`AssertionError` naming the broken invariant, the seed and the action index.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import find, given
+from hypothesis import strategies as st
+
+import cucumber_rules as cr
+from cucumber_rules import catastrophe, ladder
+from cucumber_rules import testing as crt
+from cucumber_rules.state import Chain, State
+from cucumber_rules.testing import RULE_CODES, GameCheck, check_game, check_state, rules, states
+
+AGURK = cr.ruleset("agurk", threshold=10)
+SHORT = cr.ruleset("gurka", threshold=12, revival=True)
+
+
+def expect_broken(invariant: str, rules_: cr.Rules = AGURK, **kwargs: Any) -> str:
+    """Run check_game and return its failure message, which must name `invariant`."""
+    kwargs.setdefault("matches", 2)
+    kwargs.setdefault("seed", 5)
+    with pytest.raises(AssertionError) as raised:
+        check_game(rules_, **kwargs)
+    message = str(raised.value)
+    assert f"invariant {invariant!r} broke" in message, message
+    assert "seed: " in message or "check_state" in message
+    assert "action index: " in message
+    return message
+
+
+def patch(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, wrap: Callable[..., Any]) -> None:
+    """Replace `module.name` by `wrap(original)`."""
+    monkeypatch.setattr(module, name, wrap(getattr(module, name)))
+
+
+# --------------------------------------------------------------------------- a sound engine passes
+
+
+def test_presets_pass_and_report_what_was_played() -> None:
+    report = check_game(cr.ruleset("five-cucumbers"), matches=3, seed=11)
+    assert isinstance(report, GameCheck)
+    assert report.matches == 3
+    assert report.players == (2, 3, 4)
+    assert report.actions > report.rounds >= 3
+
+
+def test_action_count_is_the_history_length() -> None:
+    rules_ = cr.ruleset("fuenf-gurken")
+    report = check_game(rules_, matches=1, seed=4, players=3)
+    rng = random.Random(4)
+    state = cr.new_game(rules_, 3, first=rng.randrange(3))
+    while not state.is_over:
+        action = (
+            cr.sample_chance(state, rng) if state.to_act == cr.CHANCE else rng.choice(cr.legal_moves(state))
+        )
+        state = cr.apply(state, action)
+    assert report.actions == len(state.history)
+    assert report.rounds == state.match.rounds
+
+
+def test_zero_matches_checks_nothing() -> None:
+    assert check_game(AGURK, matches=0) == GameCheck(matches=0, actions=0, rounds=0, players=())
+
+
+def test_global_random_is_restored() -> None:
+    random.seed(123)
+    before = random.getstate()
+    check_game(AGURK, matches=1, seed=3, players=3)
+    assert random.getstate() == before
+
+
+def test_global_random_is_restored_after_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    patch(monkeypatch, ladder, "legal", lambda f: lambda s: tuple(reversed(f(s))))
+    random.seed(9)
+    before = random.getstate()
+    with pytest.raises(AssertionError):
+        check_game(AGURK, matches=1, seed=3, players=3)
+    assert random.getstate() == before
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(TypeError):
+        check_game("agurk", matches=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        check_game(AGURK, matches=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        check_game(AGURK, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="matches"):
+        check_game(AGURK, matches=-1)
+    with pytest.raises(TypeError):
+        check_game(AGURK, players="3")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        check_game(AGURK, players=[])
+    with pytest.raises(TypeError):
+        check_game(AGURK, players=True)
+    with pytest.raises(TypeError):
+        check_game(AGURK, max_actions=0)
+    with pytest.raises(cr.InvalidRulesError) as raised:
+        check_game(AGURK, players=2)  # agurk is for 3 to 7 players
+    assert raised.value.option == "players"
+
+
+def test_action_bound_covers_each_kind_of_match() -> None:
+    assert crt.action_bound(cr.ruleset("catastrophe", hands=2), 3) == 2 * (3 * 11 + 2)
+    assert crt.action_bound(cr.ruleset("agurk", fixed_rounds=3), 4) == 3 * (4 * 8 + 2)
+    plain = crt.action_bound(cr.ruleset("gurka"), 4)
+    assert plain == (4 * 4 * 1 * 31 + 50) * (4 * 8 + 2)
+    assert crt.action_bound(cr.ruleset("gurka", revival=True), 4) > plain
+
+
+def test_rule_codes_are_the_rules_of_play() -> None:
+    assert {"must-follow", "must-play-lowest", "cannot-lead-five", "must-follow-marker"} <= RULE_CODES
+    assert not RULE_CODES & {"not-your-turn", "not-in-hand", "bad-deal", "game-over"}
+    assert set(cr.ERROR_CODES) >= RULE_CODES
+
+
+# --------------------------------------------------------------------------- planted bugs
+
+
+def test_unsorted_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    patch(monkeypatch, ladder, "legal", lambda f: lambda s: tuple(reversed(f(s))))
+    assert "is not sorted" in expect_broken("legal-moves")
+
+
+def test_duplicate_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    patch(monkeypatch, ladder, "legal", lambda f: lambda s: f(s) + f(s)[-1:])
+    assert "duplicates" in expect_broken("legal-moves")
+
+
+def test_a_legal_move_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    patch(monkeypatch, ladder, "legal", lambda f: lambda s: f(s)[:-1] or f(s))
+    assert "should be refused" in expect_broken("illegal-moves")
+
+
+def test_empty_legal_moves_during_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    patch(monkeypatch, ladder, "legal", lambda f: lambda s: () if s.round.tricks else f(s))
+    assert "empty" in expect_broken("legal-moves")
+
+
+def test_legal_move_of_another_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[[State], tuple[cr.Action, ...]]) -> Callable[[State], tuple[cr.Action, ...]]:
+        def legal(s: State) -> tuple[cr.Action, ...]:
+            moves = f(s)
+            p = moves[0]
+            assert isinstance(p, cr.Play)
+            return (cr.Play((p.seat + 1) % s.num_players, p.card), *moves[1:])
+
+        return legal
+
+    patch(monkeypatch, ladder, "legal", wrap)
+    expect_broken("legal-moves")
+
+
+def test_legal_moves_at_a_chance_node(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cr.engine, "legal_moves", lambda s: (cr.Revive(0, True),))
+    monkeypatch.setattr(crt, "legal_moves", lambda s: (cr.Revive(0, True),))
+    expect_broken("legal-moves")
+
+
+def test_rule_breaking_card_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play_error(s: State, p: cr.Play) -> cr.IllegalMoveError | None:
+            error = f(s, p)
+            return None if error is not None and error.code in RULE_CODES else error
+
+        return play_error
+
+    patch(monkeypatch, ladder, "play_error", wrap)
+    message = expect_broken("illegal-moves")
+    assert "a held card that is not a legal move" in message
+
+
+def test_rule_breaking_card_with_the_wrong_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play_error(s: State, p: cr.Play) -> cr.IllegalMoveError | None:
+            error: cr.IllegalMoveError | None = f(s, p)
+            if error is not None and error.code in RULE_CODES:
+                return cr.IllegalMoveError("not-in-hand", "wrong code", seat=p.seat, action=p)
+            return error
+
+        return play_error
+
+    patch(monkeypatch, ladder, "play_error", wrap)
+    assert "got code 'not-in-hand'" in expect_broken("illegal-moves")
+
+
+def test_card_not_held_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play_error(s: State, p: cr.Play) -> cr.IllegalMoveError | None:
+            error = f(s, p)
+            return None if error is not None and error.code == "not-in-hand" else error
+
+        return play_error
+
+    patch(monkeypatch, ladder, "play_error", wrap)
+    assert "a card not held" in expect_broken("illegal-moves")
+
+
+def test_check_and_apply_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_check = cr.engine.check
+
+    def lenient(s: State, a: cr.Action) -> cr.IllegalMoveError | None:
+        error = real_check(s, a)
+        if error is not None and error.code == "not-your-turn":
+            return cr.IllegalMoveError("not-your-turn", "told, not enforced", seat=error.seat, action=a)
+        return error
+
+    def apply(s: State, a: cr.Action) -> State:
+        error = real_check(s, a)
+        if error is not None and error.code == "not-your-turn":
+            return s  # accepted although check refuses it
+        return cr.engine.apply(s, a)
+
+    monkeypatch.setattr(crt, "check", lenient)
+    monkeypatch.setattr(crt, "apply", apply)
+    assert "accepted an action check refuses" in expect_broken("illegal-moves")
+
+
+def test_apply_raises_another_exception(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            if s.round is not None and len(s.round.tricks) == 2:
+                raise KeyError("oops")
+            result: State = f(s, p)
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    assert "raised KeyError" in expect_broken("legal-moves")
+
+
+def test_bad_deal_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ladder, "deal_error", lambda s, d: None)
+    assert "a corrupted deal" in expect_broken("illegal-moves")
+
+
+def test_global_random_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def sample_deal(s: State, rng: random.Random) -> cr.Deal:
+            random.random()
+            result: cr.Deal = f(s, rng)
+            return result
+
+        return sample_deal
+
+    patch(monkeypatch, ladder, "sample_deal", wrap)
+    expect_broken("global-random")
+
+
+def test_hidden_state_breaks_determinism(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = [0]
+
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def sample_deal(s: State, rng: random.Random) -> cr.Deal:
+            calls[0] += 1
+            result: cr.Deal = f(s, random.Random(calls[0]))  # ignores the caller's generator
+            return result
+
+        return sample_deal
+
+    patch(monkeypatch, ladder, "sample_deal", wrap)
+    assert "the same seed drew" in expect_broken("determinism")
+
+
+def test_a_deal_that_reads_the_global_random_is_caught_by_determinism(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Reading the global generator after saving and restoring it hides from the getstate() check,
+    # but the reseeding between steps makes the replayed match differ.
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def sample_deal(s: State, rng: random.Random) -> cr.Deal:
+            saved = random.getstate()
+            seeded = random.Random(random.getrandbits(32))
+            random.setstate(saved)
+            result: cr.Deal = f(s, seeded)
+            return result
+
+        return sample_deal
+
+    patch(monkeypatch, ladder, "sample_deal", wrap)
+    expect_broken("determinism")
+
+
+def test_illegal_sampled_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def sample_deal(s: State, rng: random.Random) -> cr.Deal:
+            deal: cr.Deal = f(s, rng)
+            hands = [list(h) for h in deal.hands]
+            seat = next(i for i, h in enumerate(hands) if h)
+            hands[seat].pop()
+            return cr.Deal(hands=hands)
+
+        return sample_deal
+
+    patch(monkeypatch, ladder, "sample_deal", wrap)
+    assert "sample_chance drew an illegal deal" in expect_broken("chance")
+
+
+def test_apply_changes_its_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            object.__setattr__(s.match, "dealer", (s.match.dealer + 1) % s.num_players)
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    expect_broken("immutability")
+
+
+def test_apply_changes_its_input_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            items = s.history.items()  # same length and last action, another first action
+            object.__setattr__(s, "history", Chain.of((items[-1], *items[1:])))
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    expect_broken("immutability")
+
+
+def test_apply_changes_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            object.__setattr__(s.rules, "threshold", 11)
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    rules_ = cr.ruleset("agurk", threshold=10)  # a private copy: the patch damages it
+    expect_broken("immutability", rules_)
+
+
+def test_a_card_vanishes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            if r is not None and len(r.tricks) == 1 and not r.trick and r.hands[r.leader]:
+                hands = tuple(h[1:] if seat == r.leader else h for seat, h in enumerate(r.hands))
+                return attrs.evolve(result, round=attrs.evolve(r, hands=hands))
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    assert "was dealt" in expect_broken("card-conservation")
+
+
+def test_hands_not_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            assert r is not None
+            hands = tuple(tuple(reversed(h)) for h in r.hands)
+            return attrs.evolve(result, round=attrs.evolve(r, hands=hands))
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    assert "is not sorted" in expect_broken("card-conservation")
+
+
+def test_dealt_hands_not_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def start_round(s: State, d: cr.Deal) -> State:
+            result: State = f(s, d)
+            r = result.round
+            assert r is not None
+            hands = (r.hands[1], r.hands[0], *r.hands[2:])
+            return attrs.evolve(result, round=attrs.evolve(r, hands=hands))
+
+        return start_round
+
+    patch(monkeypatch, ladder, "start_round", wrap)
+    assert "not the dealt hands" in expect_broken("card-conservation")
+
+
+def test_the_stock_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            assert r is not None
+            return attrs.evolve(
+                result, round=attrs.evolve(r, table=attrs.evolve(r.table, stock=(cr.card("2C"),)))
+            )
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    assert "stock" in expect_broken("card-conservation")
+
+
+def test_captured_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            assert r is not None
+            if r.tricks and not r.trick:
+                captured = tuple(c[1:] for c in r.captured)
+                return attrs.evolve(
+                    result, round=attrs.evolve(r, table=attrs.evolve(r.table, captured=captured))
+                )
+            return result
+
+        return play
+
+    patch(monkeypatch, catastrophe, "apply_play", wrap)
+    assert "captured" in expect_broken("card-conservation", cr.ruleset("catastrophe", hands=1))
+
+
+def test_a_trick_out_of_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            assert r is not None
+            if r.tricks and not r.trick:
+                last = r.tricks[-1]
+                swapped = attrs.evolve(last, plays=tuple(reversed(last.plays)))
+                return attrs.evolve(
+                    result,
+                    round=attrs.evolve(r, table=attrs.evolve(r.table, tricks=(*r.tricks[:-1], swapped))),
+                )
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    expect_broken("tricks")
+
+
+def test_the_wrong_seat_to_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            r = result.round
+            if r is not None and len(r.trick) == 1 and result.to_act is not None:
+                return attrs.evolve(result, to_act=r.trick[0].seat)
+            return result
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    assert "should act" in expect_broken("turn")
+
+
+def test_winners_without_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def start_round(s: State, d: cr.Deal) -> State:
+            result: State = f(s, d)
+            return attrs.evolve(result, match=attrs.evolve(result.match, winners=(0,)))
+
+        return start_round
+
+    patch(monkeypatch, ladder, "start_round", wrap)
+    expect_broken("turn")
+
+
+def test_history_not_extended(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def play(s: State, p: cr.Play) -> State:
+            result: State = f(s, p)
+            return attrs.evolve(result, history=s.history)
+
+        return play
+
+    patch(monkeypatch, ladder, "apply_play", wrap)
+    expect_broken("history")
+
+
+def test_score_without_winners(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def score(s: State) -> cr.Score:
+            result: cr.Score = f(s)
+            return attrs.evolve(result, winners=())
+
+        return score
+
+    patch(monkeypatch, ladder, "score", wrap)
+    expect_broken("score")
+
+
+def test_score_standings_not_a_ranking(monkeypatch: pytest.MonkeyPatch) -> None:
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def score(s: State) -> cr.Score:
+            result: cr.Score = f(s)
+            return attrs.evolve(result, standings=result.standings[1:])
+
+        return score
+
+    patch(monkeypatch, ladder, "score", wrap)
+    expect_broken("score")
+
+
+def test_a_match_that_never_ends() -> None:
+    assert "not over after 30 actions" in expect_broken("termination", max_actions=30)
+
+
+def test_view_shows_the_wrong_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_view = cr.view
+
+    def view(s: State, seat: int | None) -> cr.PlayerView:
+        v = real_view(s, seat)
+        return attrs.evolve(v, hand=v.hand[1:]) if seat is not None and s.trick else v
+
+    monkeypatch.setattr(crt, "view", view)
+    assert "wrong hand" in expect_broken("views")
+
+
+def test_view_leaks_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_view = cr.view
+
+    def view(s: State, seat: int | None) -> cr.PlayerView:
+        v = real_view(s, seat)
+        peek = s.hands[((seat or 0) + 1) % s.num_players]
+        return attrs.evolve(v, round_number=v.round_number + sum(c.index for c in peek))
+
+    monkeypatch.setattr(crt, "view", view)
+    assert "hidden cards" in expect_broken("views")
+
+
+def test_serialization_loses_something(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_loads = cr.loads
+
+    def loads(text: str) -> Any:
+        value = real_loads(text)
+        return attrs.evolve(value, first=(value.first + 1) % 3) if isinstance(value, State) else value
+
+    monkeypatch.setattr(crt, "loads", loads)
+    assert "loads(dumps(state))" in expect_broken("serialization")
+
+
+def test_replay_of_a_record_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_replay = cr.replay
+    monkeypatch.setattr(crt, "replay", lambda rec: attrs.evolve(real_replay(rec), first=1))
+    expect_broken("serialization", seed=9)
+
+
+def test_failure_message_reproduces() -> None:
+    message = expect_broken("termination", max_actions=40, seed=17, matches=1, players=4)
+    found = re.search(r"reproduce: check_game\(rules, matches=1, seed=(\d+), players=(\d+)\)", message)
+    assert found is not None
+    assert (found.group(1), found.group(2)) == ("17", "4")
+    with pytest.raises(AssertionError) as again:
+        check_game(AGURK, matches=1, seed=17, players=4, max_actions=40)
+    assert str(again.value) == message
+
+
+def test_failure_message_names_the_options() -> None:
+    message = expect_broken("termination", cr.ruleset("agurk", threshold=10, reverse=True), max_actions=20)
+    assert "agurk (" in message
+    assert "threshold=10" in message
+    assert "reverse=True" in message
+
+
+# --------------------------------------------------------------------------- check_state
+
+
+def test_check_state_at_every_kind_of_node() -> None:
+    rules_ = cr.ruleset("gurka", threshold=5, revival=True)
+    rng = random.Random(3)
+    state = cr.new_game(rules_, 4)
+    kinds = set()
+    while True:
+        check_state(state, seed=len(state.history))
+        kinds.add("over" if state.is_over else "chance" if state.to_act == cr.CHANCE else "play")
+        if state.match.pending:
+            kinds.add("decision")
+        if state.is_over:
+            break
+        action = (
+            cr.sample_chance(state, rng) if state.to_act == cr.CHANCE else rng.choice(cr.legal_moves(state))
+        )
+        state = cr.apply(state, action)
+    assert kinds >= {"over", "chance", "play"}
+
+
+def test_check_state_catches_a_tampered_state() -> None:
+    state = cr.new_game(cr.ruleset("agurk"), 3)
+    state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
+    r = state.round
+    assert r is not None
+    tampered = attrs.evolve(state, round=attrs.evolve(r, hands=(r.hands[0][1:], *r.hands[1:])))
+    with pytest.raises(AssertionError, match="card-conservation") as raised:
+        check_state(tampered)
+    assert "reproduce: check_state(state, seed=0)" in str(raised.value)
+    assert "seed: 0;" not in str(raised.value)
+
+
+def test_check_state_catches_a_state_its_history_does_not_give() -> None:
+    state = cr.new_game(cr.ruleset("agurk"), 3)
+    tampered = attrs.evolve(state, match=attrs.evolve(state.match, dealer=0))
+    # caught by the replay check or, first, by loads(), which re-validates against the history
+    with pytest.raises(AssertionError, match=r"invariant '(determinism|serialization)' broke"):
+        check_state(tampered)
+
+
+def test_check_state_type_error() -> None:
+    with pytest.raises(TypeError):
+        check_state("state")  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- strategies
+
+
+@given(rules())
+def test_rules_strategy_gives_valid_rules(r: cr.Rules) -> None:
+    options = {f.name: getattr(r, f.name) for f in attrs.fields(cr.Rules) if f.init and f.name != "name"}
+    assert cr.Rules(name=r.name, **options) == r  # validates again
+    for n in range(r.min_players, r.max_players + 1):
+        cr.new_game(r, n)
+
+
+@pytest.mark.parametrize("name", sorted(cr.RULESETS))
+def test_rules_strategy_reaches_every_preset(name: str) -> None:
+    assert find(rules(), lambda r: r.name == name).name == name
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        lambda r: r.deck != cr.RULESETS[r.name].deck,
+        lambda r: r.penalty == "cucumbers" and r.name in ("agurk", "gurka"),
+        lambda r: r.revival is True,
+        lambda r: r.fixed_rounds is not None,
+        lambda r: r.lives == 3,
+        lambda r: r.follow == "forced-lowest" and r.name == "agurk",
+        lambda r: r.ace_lead is True and r.deck == "five-cucumbers-60",
+        lambda r: r.hand_size == 1,
+        lambda r: r.next_leader == "penalized" and r.name == "gurka",
+        lambda r: r.reverse is True and r.tie_bonus is True,
+        lambda r: r.doubling == "per-one" and r.name == "fuenf-gurken",
+        lambda r: r.surprise is True and r.cant_beat_em is True,
+        lambda r: r.cucumbers is not None and r.cucumbers != cr.RULESETS["catastrophe"].cucumbers,
+        lambda r: r.hands == 1 and r.hand_size == 2,
+    ],
+)
+def test_rules_strategy_varies_the_options(condition: Callable[[cr.Rules], bool]) -> None:
+    assert condition(find(rules(), condition))
+
+
+def test_rules_strategy_restricted_to_presets() -> None:
+    assert find(rules(["Danish"]), lambda r: True).name == "agurk"
+    with pytest.raises(cr.InvalidRulesError):
+        rules(["no-such-game"])
+    with pytest.raises(ValueError, match="at least one"):
+        rules([])
+
+
+@given(states(cr.ruleset("gurka"), players=3, max_actions=50))
+def test_states_strategy_with_fixed_rules_and_players(state: State) -> None:
+    assert state.rules == cr.ruleset("gurka")
+    assert state.num_players == 3
+    assert len(state.history) <= 50
+
+
+@given(states(rules(["catastrophe"]), max_actions=0))
+def test_states_strategy_without_actions_gives_new_games(state: State) -> None:
+    assert state.rules.game == "catastrophe"
+    assert state.history.length == 0
+    assert state.to_act == cr.CHANCE
+
+
+def test_states_strategy_reaches_ends_and_middles() -> None:
+    assert find(states(), lambda s: s.is_over).is_over
+    assert find(states(), lambda s: bool(s.trick)).trick
+    revival = states(cr.ruleset("gurka", revival=True, threshold=3), players=4)
+    assert find(revival, lambda s: bool(s.match.pending)).match.pending
+
+
+def test_states_strategy_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="max_actions"):
+        states(max_actions=-1)
+
+
+def test_hypothesis_is_not_imported_by_the_package() -> None:
+    code = "import sys, cucumber_rules, cucumber_rules.testing; print('hypothesis' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@given(st.data())
+def test_strategies_compose_in_an_embedders_test(data: st.DataObject) -> None:
+    r = data.draw(rules(["five-cucumbers"]))
+    state = data.draw(states(r, players=r.min_players, max_actions=30))
+    assert state.rules == r
+    check_state(state)
