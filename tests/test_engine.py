@@ -596,3 +596,22 @@ def test_errors_form_one_hierarchy() -> None:
     for kind in (cr.IllegalMoveError, cr.InvalidRulesError, cr.InvalidStateError, cr.InvalidNotationError):
         assert issubclass(kind, cr.RulesError)
         assert issubclass(kind, ValueError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        cr.legal_moves,
+        lambda bad: cr.apply(bad, cr.Play(0, "QS")),
+        lambda bad: cr.apply(bad, cr.Deal(hands=[["2C"], ["3C"]])),
+        lambda bad: cr.check(bad, cr.Play(0, "QS")),
+        lambda bad: cr.is_legal(bad, cr.Play(0, "QS")),
+        cr.score,
+        lambda bad: cr.sample_chance(bad, random.Random(1)),
+        lambda bad: cr.view(bad, 0),
+    ],
+)
+@pytest.mark.parametrize("bad", ["agurk", None, 7])
+def test_a_non_state_is_a_type_error(call: Any, bad: object) -> None:
+    with pytest.raises(TypeError, match="State"):
+        call(bad)

@@ -121,10 +121,17 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         >>> [str(m.card) for m in cr.legal_moves(s)]
         ['2D', '5D', '6D', '7D', '8D']
     """
-    to_act = state.to_act
+    try:
+        to_act = state.to_act
+    except AttributeError:
+        raise _not_a_state(state) from None
     if to_act is None or to_act < 0:
         return ()
     return (_ENGINES.get(state.rules.game) or engine_for(state)).legal(state)
+
+
+def _not_a_state(value: object) -> TypeError:
+    return TypeError(f"expected a State (from new_game or apply), not {type(value).__name__}")
 
 
 def check(state: State, action: Action) -> IllegalMoveError | None:
@@ -139,6 +146,8 @@ def check(state: State, action: Action) -> IllegalMoveError | None:
         >>> cr.check(s, cr.Play(0, cr.card("AS"))).code
         'deal-expected'
     """
+    if not isinstance(state, State):
+        raise _not_a_state(state)
     kind = type(action)
     if kind is Play:
         return _check_play(state, cast(Play, action))
@@ -256,7 +265,10 @@ def apply(state: State, action: Action) -> State:
     """
     if type(action) is Play:
         # The common case, checked inline: the seat to act plays a card.
-        to_act = state.to_act
+        try:
+            to_act = state.to_act
+        except AttributeError:
+            raise _not_a_state(state) from None
         if to_act is not None and to_act >= 0 and action.seat == to_act and not state.match.pending:
             return (_ENGINES.get(state.rules.game) or engine_for(state)).apply_play(state, action)
     error = check(state, action)
@@ -308,6 +320,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         >>> [len(h) for h in deal.hands]
         [7, 7]
     """
+    if not isinstance(state, State):
+        raise _not_a_state(state)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     if state.to_act is None:
@@ -325,4 +339,6 @@ def score(state: State) -> Score:
         >>> cr.score(cr.new_game(cr.ruleset("five-cucumbers"), players=2)).totals
         (0, 0)
     """
+    if not isinstance(state, State):
+        raise _not_a_state(state)
     return engine_for(state).score(state)
