@@ -429,21 +429,20 @@ def decision_error(state: State, action: Revive) -> IllegalMoveError | None:
 
 
 def decide(state: State, action: Revive) -> State:
-    """Apply a revival decision: buy back in (sit out the next round) or stay out."""
+    """Apply a revival decision: buy back in (sit out the next round) or stay out.
+
+    A decision is offered to the round's one eliminated payer, and only while two
+    other players are still in, so it never ends the match: a deal is due next.
+    """
     m = state.match
     seat = action.seat
-    pending = m.pending[1:]
     if action.accept:
         out = tuple(0 if s == seat else o for s, o in enumerate(m.out))
         revived = tuple(v or s == seat for s, v in enumerate(m.revived))
-        match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=pending)
+        match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=())
     else:
-        match = attrs.evolve(m, pending=pending)
-        alive = [s for s in range(len(state.players)) if match.out[s] == 0]
-        if len(alive) == 1 and not pending:
-            match = attrs.evolve(match, winners=(alive[0],))
-    to_act = None if match.winners else (pending[0] if pending else CHANCE)
-    return attrs.evolve(state, to_act=to_act, match=match, history=state.history.append(action))
+        match = attrs.evolve(m, pending=())
+    return attrs.evolve(state, to_act=CHANCE, match=match, history=state.history.append(action))
 
 
 def score(state: State) -> Score:
