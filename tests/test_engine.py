@@ -613,5 +613,5 @@ def test_errors_form_one_hierarchy() -> None:
 )
 @pytest.mark.parametrize("bad", ["agurk", None, 7])
 def test_a_non_state_is_a_type_error(call: Any, bad: object) -> None:
-    with pytest.raises(TypeError, match="State"):
+    with pytest.raises(TypeError, match=f"State.* not {type(bad).__name__}$"):
         call(bad)
