@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
@@ -27,24 +26,11 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _playable(name: str, options: dict[str, Any]) -> bool:
-    try:
-        rules = cr.ruleset(name, **options)
-        s = cr.new_game(rules, rules.min_players)
-        cr.apply(s, cr.sample_chance(s, random.Random(0)))
-    except Exception:
-        return False
-    return True
-
-
-PLAYABLE = [v for v in VARIANTS if _playable(*v)]
+PLAYABLE = VARIANTS
 
 
 def test_every_preset_is_covered() -> None:
-    covered = {name for name, _ in PLAYABLE}
-    assert covered >= {"agurk", "gurka", "five-cucumbers", "fuenf-gurken"}
-    # Catastrophe joins as soon as its engine plays.
-    assert ("catastrophe" in covered) == _playable("catastrophe", {})
+    assert {name for name, _ in PLAYABLE} == set(cr.RULESETS)
 
 
 def _gurka_one_card() -> cr.State:

@@ -44,17 +44,7 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _playable(name: str, options: dict[str, Any]) -> bool:
-    try:
-        rules = cr.ruleset(name, **options)
-        s = cr.new_game(rules, rules.min_players)
-        cr.apply(s, cr.sample_chance(s, random.Random(0)))
-    except Exception:
-        return False
-    return True
-
-
-PLAYABLE = [v for v in VARIANTS if _playable(*v)]
+PLAYABLE = VARIANTS
 
 
 def _state(name: str = "agurk", seed: int = 1, steps: int = 40, players: int = 3, **options: Any) -> State:
@@ -183,8 +173,6 @@ def test_rules_plan_cache_is_never_serialized() -> None:
 
 
 def test_catastrophe_rules_keep_their_cucumber_table() -> None:
-    if not _playable("catastrophe", {}):
-        pytest.skip("catastrophe does not play yet")
     rules = cr.ruleset("catastrophe", cucumbers=[2] * 60)
     doc = _doc(rules)
     assert doc["cucumbers"] == [2] * 60
