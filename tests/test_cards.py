@@ -216,7 +216,7 @@ def test_actions_take_card_text_or_cards() -> None:
     assert cr.Play(0, "qs").card is card("QS")
     assert cr.Play(0, card("QS")) == cr.Play(0, "Q♠")
     d = cr.Deal(hands=[["TH", card("2C")], []])
-    assert d.hands == ((card("10H"), card("2C")), ())
+    assert d.hands == ((card("2C"), card("10H")), ())  # each hand sorted
     with pytest.raises(InvalidNotationError):
         cr.Play(0, "ZZ")
     with pytest.raises(TypeError):

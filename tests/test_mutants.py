@@ -205,17 +205,17 @@ def test_catastrophe_rules_validation_names_the_option(
 GOLDEN_DEALS = {
     "agurk": (
         cr.ruleset("agurk"),
-        ["2S 3C 4D 7C 8D 10H QD", "2H 3H 5D 7S 10C JD KS", "3D 5S 8H 8S JC QH KH"],
+        ["2D 3H 4C 6C 7H 9D 10H", "3C 4D 5C 5H 8S 9C KD", "6H 7S 10C JD JH AH AS"],
         "",
     ),
     "catastrophe": (
         cr.ruleset("catastrophe"),
-        ["4 5 7 10 21 24 26 35 42 53", "3 6 14 16 27 28 33 38 55 56", "8 15 34 36 37 39 44 45 49 58"],
+        ["2 7 8 10 20 26 32 34 35 40", "1 6 14 16 33 36 43 44 52 58", "4 23 24 25 30 37 48 54 55 60"],
         "",
     ),
     "surprise+cant-beat-em": (
         cr.ruleset("catastrophe", surprise=True, cant_beat_em=True),
-        ["10 15 17 19 22 26 38 40 53 57", "12 13 14 25 28 35 41 46 48 52", "1 5 20 24 33 45 51 55 58 59"],
+        ["5 12 14 19 20 22 25 26 40 51", "1 10 13 24 35 45 46 52 55 57", "15 17 28 33 38 41 48 53 58 59"],
         "50 2 21 32 60 36 34 9 49 43",
     ),
 }
@@ -234,8 +234,36 @@ def test_a_seed_gives_the_same_deal_in_every_version(name: str) -> None:
 def test_surprise_deal_keeps_the_rest_of_the_deck_as_the_stock() -> None:
     drawn = cr.sample_chance(cr.new_game(cr.ruleset("catastrophe", surprise=True), 3), random.Random(7))
     assert isinstance(drawn, cr.Deal)
-    assert [str(c) for c in drawn.stock[:5]] == ["2", "18", "50", "57", "59"]
+    assert [str(c) for c in drawn.stock[:5]] == ["50", "42", "12", "5", "15"]
     assert len(drawn.stock) == 30
+
+
+@pytest.mark.parametrize("stock", [False, True])
+def test_random_deals_are_uniform(stock: bool) -> None:
+    # Every card lands in each hand (and in the rest of the deck) as often as chance says. A chi-square
+    # statistic over card x place, at a fixed seed (so it cannot flake): (52 - 1) x (5 - 1) = 204 degrees
+    # of freedom, mean 204 and standard deviation 20; the bound is five deviations above the mean.
+    rng = random.Random(2026)
+    deck = cr.DECKS["standard-52"]
+    count = {(c, place): 0 for c in deck for place in range(5)}
+    deals = 6000
+    for _ in range(deals):
+        drawn = dealing_module.shuffled_deal(rng, deck, players=5, seats=(0, 1, 2, 4), per=7, stock=stock)
+        assert drawn.hands[3] == ()
+        assert len(drawn.stock) == (24 if stock else 0)
+        assert all(list(h) == sorted(h, key=lambda c: c.index) for h in drawn.hands)
+        dealt = {c for h in drawn.hands for c in h}
+        assert len(dealt) == 28
+        assert not dealt & set(drawn.stock)
+        for seat, place in ((0, 0), (1, 1), (2, 2), (4, 3)):
+            for c in drawn.hands[seat]:
+                count[c, place] += 1
+        for c in deck:
+            if c not in dealt:
+                count[c, 4] += 1
+    expected = {place: deals * (7 if place < 4 else 24) / 52 for place in range(5)}
+    chi2 = sum((n - expected[place]) ** 2 / expected[place] for (_, place), n in count.items())
+    assert chi2 < 204 + 5 * 20, chi2
 
 
 # --------------------------------------------------------------------------- caches fill themselves
@@ -261,7 +289,7 @@ def test_the_engine_registry_fills_itself_on_first_use(monkeypatch: pytest.Monke
 
 def test_deck_limits_are_counted_again_when_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
     five = cr.DECKS["five-cucumbers-60"]
-    monkeypatch.setattr(dealing_module, "_LIMITS", {})
+    monkeypatch.setattr(dealing_module, "_DECKS", {})
     limits = dealing_module.deck_limits(five)
     assert limits[cr.card("7").index] == 4
     assert limits[cr.card("QS").index] == 0
@@ -273,7 +301,7 @@ def test_deck_limits_are_counted_again_when_not_cached(monkeypatch: pytest.Monke
         (("7 7 7", "7 7 8"), "bad deal: 7 appears 5 times, but the deck holds it 4 times"),
         (("7 8 9", "9 10 QS"), "bad deal: QS is not a card of this deck"),
     ]:
-        monkeypatch.setattr(dealing_module, "_LIMITS", {})
+        monkeypatch.setattr(dealing_module, "_DECKS", {})
         found = cr.check(state, deal(*hands))
         assert (None if found is None else str(found)) == error
 
@@ -282,7 +310,7 @@ def test_rules_without_a_cached_plan_play_the_same(rng: random.Random) -> None:
     def fresh(state: State) -> State:
         rules = attrs.evolve(state.rules)  # an equal Rules object without the engine's cache
         assert rules._plan is None
-        return attrs.evolve(state, rules=rules)
+        return attrs.evolve(state, match=attrs.evolve(state.match, rules=rules))
 
     positions = [start(cr.ruleset("catastrophe", hand_size=2), "5 20", "15 30", "8 40")]  # a lead
     for name in ("gurka", "catastrophe"):

@@ -273,7 +273,7 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("deal leader", lambda d: d["history"][0].update(leader=1), InvalidStateError, "$.history[0]"),
     ("dealt twice", lambda d: d["history"][0]["hands"][0].__setitem__(0, d["history"][0]["hands"][1][0]),
      InvalidStateError, "$.history[0]"),
-    ("history truncated", lambda d: d["history"].pop(), InvalidStateError, "$.round.hands[1]"),
+    ("history truncated", lambda d: d["history"].pop(), InvalidStateError, "$.to_act"),
     ("results", lambda d: d["match"]["results"][0]["points"].__setitem__(0, -3), InvalidStateError,
      "$.match.results[0].points[0]"),
     ("hand not list", lambda d: d["round"]["hands"].__setitem__(0, "QS"), InvalidStateError,

@@ -1,4 +1,4 @@
-"""The state's building blocks: the persistent Chain, the Round/Table split and the fast constructors."""
+"""The state's building blocks: the persistent Chain, the State/Table/Match split, fast constructors."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules.state import Chain, Round, State, Table, new_round, new_state, play_round
+from cucumber_rules.state import Chain, Round, State, Table, new_state, new_table
 
 
 def test_chain_appends_without_changing_the_original() -> None:
@@ -56,14 +56,25 @@ def test_fast_constructors_build_what_the_attrs_constructors_build() -> None:
     s = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
     s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(5)))
     s = cr.apply(s, cr.legal_moves(s)[0])
+    assert new_state(*_values(s)) == State(*_values(s))
+    t = s.table
+    assert t is not None
+    assert new_table(*_values(t)) == Table(*_values(t))
+    assert len(_values(s)) == 9
+    assert len(_values(t)) == 7
+
+
+def test_round_gathers_the_round_in_play() -> None:
+    s = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
+    assert s.round is None
+    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(5)))
+    s = cr.apply(s, cr.legal_moves(s)[0])
     r = s.round
     assert r is not None
-    assert play_round(*_values(r)) == Round(*_values(r))
-    assert new_state(*_values(s)) == State(*_values(s))
-    t = r.table
-    rebuilt = new_round(r.hands, t.seats, t.after, t.leader, r.trick, r.high, r.taker, t.tricks, r.marker,
-                        t.stock, t.revealed, t.captured)  # fmt: skip
-    assert rebuilt == r
+    assert s.table is not None
+    assert r == Round(s.hands, s.table, s.trick, s.high, s.taker, s.marker)
+    assert (r.trick, r.high, r.taker, r.marker, r.table) == (s.trick, s.high, s.taker, s.marker, s.table)
+    assert (s.rules, s.players, s.first) == (s.match.rules, s.match.players, s.match.first)
 
 
 def test_round_reads_its_table_through() -> None:
@@ -78,11 +89,10 @@ def test_a_card_played_mid_trick_shares_the_table() -> None:
     s = cr.new_game(cr.ruleset("agurk"), 4)
     s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(1)))
     after = cr.apply(s, cr.legal_moves(s)[0])
-    assert s.round is not None
-    assert after.round is not None
-    assert after.round.table is s.round.table
+    assert after.table is s.table
     assert after.match is s.match
     assert after.rules is s.rules
+    assert after.hands[1] is s.hands[1]
 
 
 @pytest.mark.parametrize("preset", sorted(cr.RULESETS))

@@ -7,6 +7,7 @@ self-describing and "not your turn" can be checked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import attrs
@@ -14,6 +15,9 @@ import attrs
 from .cards import Card, card
 
 __all__ = ["Action", "Deal", "Play", "Revive"]
+
+
+_INDEX = attrgetter("index")
 
 
 def _to_card(value: Any) -> Card:
@@ -31,7 +35,7 @@ def _to_cards(value: Any) -> tuple[Card, ...]:
 def _to_hands(value: Any) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"hands must be a sequence of card sequences, not {type(value).__name__}")
-    return tuple(_to_cards(h) for h in value)
+    return tuple(tuple(sorted(_to_cards(h), key=_INDEX)) for h in value)
 
 
 def _seat(value: Any) -> int:
@@ -49,13 +53,14 @@ class Deal:
     """The chance action that deals a round or hand.
 
     `hands[s]` is the cards of seat `s` (an empty list for a seat that receives
-    none, such as an eliminated one); cards may be `Card`s or card text. `stock`
+    none, such as an eliminated one); cards may be `Card`s or card text, and each
+    hand is kept sorted (the order of a hand carries no meaning). `stock`
     is the undealt deck in order, top first: needed only where cards are revealed
     from the deck (Surprise Cucumber), else optional. `leader` is given only where
     the rules break a tie at random (Catastrophe's next starter).
 
     Example:
-        >>> d = Deal(hands=[["2C", "KS"], ["3H", "AS"]])
+        >>> d = Deal(hands=[["KS", "2C"], ["3H", "AS"]])
         >>> d.hands[0]
         (card('2C'), card('KS'))
     """
@@ -65,31 +70,35 @@ class Deal:
     stock: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     leader: int | None = attrs.field(default=None, converter=_optional_seat)
 
-    @classmethod
-    def trusted(
-        cls, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (), leader: int | None = None
-    ) -> Deal:
-        """Build a deal from tuples of shared (interned) cards without converting them again.
-
-        For the library's own dealer (`sample_chance`), whose cards are shared
-        instances already. Anything else should call `Deal(...)`.
-
-        Example:
-            >>> from cucumber_rules import card
-            >>> Deal.trusted(((card("2C"),), (card("3C"),))) == Deal(hands=[["2C"], ["3C"]])
-            True
-        """
-        deal = object.__new__(cls)
-        object.__setattr__(deal, "hands", hands)
-        object.__setattr__(deal, "stock", stock)
-        object.__setattr__(deal, "leader", leader)
-        return deal
-
     def __str__(self) -> str:
         text = " | ".join(" ".join(str(c) for c in h) or "-" for h in self.hands)
         if self.leader is not None:
             text += f" (leader {self.leader})"
         return f"deal {text}"
+
+
+_DEAL_SETTERS = tuple(Deal.__dict__[a.name].__set__ for a in attrs.fields(Deal))
+
+
+def trusted_deal(
+    hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (), leader: int | None = None
+) -> Deal:
+    """Build a `Deal` without converting its fields again (internal: the library's own dealer).
+
+    `hands` must be tuples of shared cards, each sorted by card order, as `Deal(...)`
+    would make them; anything else should call `Deal(...)`.
+
+    Example:
+        >>> from cucumber_rules import card
+        >>> trusted_deal(((card("2C"),), (card("3C"),))) == Deal(hands=[["2C"], ["3C"]])
+        True
+    """
+    deal = object.__new__(Deal)
+    set_hands, set_stock, set_leader = _DEAL_SETTERS
+    set_hands(deal, hands)
+    set_stock(deal, stock)
+    set_leader(deal, leader)
+    return deal
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ trick and leads the next one. A hand scores the cucumbers on each seat's
 captured cards (the `cucumbers` table); after the last hand the fewest
 cucumbers win, ties go to the lowest single-hand score, then the win is shared.
 
-The marker is public: `Round.marker` (and `State.marker`) is None before the
+The marker is public: `State.marker` (and `Round.marker`) is None before the
 second card, then `"high"`, `"low"`, `"high-broken"` or `"low-broken"`;
 `Trick.marker` keeps the final one.
 
@@ -33,8 +33,8 @@ Choices this module makes where the rulebook is silent (SPEC rulings 7 and 8):
   first player (the last taker; seat `first` or the hand's starter for the
   first trick) plays the second card from hand, which sets the rule, so nobody
   leads from hand and the 5-cucumber lead restriction never applies. The
-  revealed card is `Round.revealed` (and `Trick.revealed`), its number is
-  `Round.high`, and the taker captures it with the rest. Six players get 8 cards
+  revealed card is `Table.revealed` (and `Trick.revealed`), its number is
+  `State.high`, and the taker captures it with the rest. Six players get 8 cards
   (8 tricks), see `Rules.cards_per_player`.
 - **If You Can't Beat 'Em** (`cant_beat_em`): the hands hold every 5-cucumber
   card plus other cards at random; with Surprise the stock holds one more
@@ -52,9 +52,9 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .actions import Action, Deal, Play, Revive
+from .actions import Action, Deal, Play, Revive, trusted_deal
 from .cards import DECKS, Card, card_list, not_in_hand
-from .dealing import after_table, shuffled_deal, sorted_hands
+from .dealing import after_table, shuffled_deal
 from .dealing import deal_error as _generic_deal_error
 from .errors import IllegalMoveError
 from .ladder import PLAYS
@@ -64,13 +64,12 @@ from .state import (
     CHANCE,
     Chain,
     Match,
-    Round,
     RoundResult,
     State,
-    new_round,
+    Table,
     new_state,
+    new_table,
     new_trick,
-    play_round,
 )
 
 __all__ = [
@@ -246,7 +245,7 @@ def sample_deal(state: State, rng: random.Random) -> Deal:
     dealt = [*p.fives, *others[:filler]]
     stock = others[filler : filler + per] if p.surprise else []
     hands = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False).hands
-    return Deal.trusted(hands, tuple(stock), leader)
+    return trusted_deal(hands, tuple(stock), leader)
 
 
 def start_round(state: State, deal: Deal) -> State:
@@ -269,21 +268,11 @@ def start_round(state: State, deal: Deal) -> State:
         revealed, stock = stock[0], stock[1:]
         high = revealed.rank
     seats = tuple(range(n))
-    round_ = new_round(
-        sorted_hands(deal.hands),
-        seats,
-        after_table(seats, n),
-        leader,
-        (),
-        high,
-        -1,
-        (),
-        None,
-        stock,
-        revealed,
-        ((),) * n,
-    )
+    table = new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
     match = Match(
+        m.rules,
+        m.players,
+        m.first,
         m.totals,
         m.marks,
         m.out,
@@ -296,9 +285,7 @@ def start_round(state: State, deal: Deal) -> State:
         m.results,
         m.winners,
     )
-    return new_state(
-        state.rules, state.players, state.first, leader, match, round_, state.history.append(deal)
-    )
+    return new_state(leader, match, table, deal.hands, (), high, -1, None, state.history.append(deal))
 
 
 # --------------------------------------------------------------------------- playing
@@ -315,22 +302,21 @@ def legal(state: State) -> tuple[Action, ...]:
         ['7']
     """
     seat: int = state.to_act  # type: ignore[assignment]
-    r: Round = state.round  # type: ignore[assignment]
-    hand = r.hands[seat]
+    hand = state.hands[seat]
     plays = PLAYS[seat]
-    marker = r.marker
+    marker = state.marker
     cards: tuple[Card, ...] | list[Card] = hand
-    if not r.trick:
+    if not state.trick:
         p: _Plan = state.rules._plan or plan(state.rules)
         if not p.surprise:
             five = p.five
             cards = [c for c in hand if not five[c.rank]] or hand
     elif marker == HIGH:
-        lead = r.high
+        lead = state.high
         if hand[-1].rank > lead:
             cards = [c for c in hand if c.rank > lead]
     elif marker == LOW:
-        lead = r.high
+        lead = state.high
         if hand[0].rank < lead:
             cards = [c for c in hand if c.rank < lead]
     return tuple([plays[c.index] for c in cards])
@@ -346,14 +332,13 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
         >>> play_error(s, cr.Play(0, "5")).code
         'cannot-lead-five'
     """
-    r: Round = state.round  # type: ignore[assignment]
     seat = play.seat
-    hand = r.hands[seat]
+    hand = state.hands[seat]
     c = play.card
     if c not in hand:
         return not_in_hand(seat, c, hand, play)
     rank = c.rank
-    if not r.trick:
+    if not state.trick:
         p: _Plan = state.rules._plan or plan(state.rules)
         five = p.five
         if p.surprise or not five[rank]:
@@ -368,8 +353,8 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
             seat=seat,
             action=play,
         )
-    marker = r.marker
-    lead = r.high
+    marker = state.marker
+    lead = state.high
     if marker == HIGH and rank < lead and hand[-1].rank > lead:
         obeying = [x for x in hand if x.rank > lead]
         rule, word = "High", "higher"
@@ -406,22 +391,22 @@ def _play(state: State, play: Play) -> State:
         >>> s.marker, s.round.taker
         ('high', 1)
     """
-    r: Round = state.round  # type: ignore[assignment]
+    table: Table = state.table  # type: ignore[assignment]
     seat = play.seat
-    hands = r.hands
+    hands = state.hands
     hand = hands[seat]
     i = hand.index(play.card)
     c = hand[i]
     shared: Play = PLAYS[seat][c.index]
     hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-    trick = r.trick
+    trick = state.trick
     rank = c.rank
-    lead = r.high
-    marker = r.marker
-    taker = r.taker
+    lead = state.high
+    marker = state.marker
+    taker = state.taker
     if not trick:
         taker = seat
-        if r.revealed is None:
+        if table.revealed is None:
             lead = rank
         else:
             marker = HIGH if rank > lead else LOW
@@ -449,25 +434,24 @@ def _play(state: State, play: Play) -> State:
     history = state.history.append(shared)
     n = len(hands)
     if len(trick) < n:
-        new = play_round(hands, r.table, trick, lead, taker, marker)
-        return new_state(state.rules, state.players, state.first, r.after[seat], state.match, new, history)
-    revealed = r.revealed
+        return new_state(table.after[seat], state.match, table, hands, trick, lead, taker, marker, history)
+    revealed = table.revealed
     won = tuple(x.card for x in trick)
     if revealed is not None:
         won = (revealed, *won)
-    captured = r.captured
+    captured = table.captured
     captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
-    tricks = (*r.tricks, new_trick(r.leader, trick, taker, marker, revealed))
-    stock = r.stock
+    tricks = (*table.tricks, new_trick(table.leader, trick, taker, marker, revealed))
+    stock = table.stock
     if hands[taker]:
         high = 0
         if revealed is not None:
             revealed, stock = stock[0], stock[1:]
             high = revealed.rank
-        new = new_round(hands, r.seats, r.after, taker, (), high, -1, tricks, None, stock, revealed, captured)
-        return new_state(state.rules, state.players, state.first, taker, state.match, new, history)
-    done = new_round(hands, r.seats, r.after, taker, (), 0, -1, tricks, None, stock, None, captured)
-    return _finish_hand(state, done, history)
+        table = new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
+        return new_state(taker, state.match, table, hands, (), high, -1, None, history)
+    done = new_table(table.seats, table.after, taker, tricks, stock, None, captured)
+    return _finish_hand(state, done, hands, history)
 
 
 def _rank_of(trick: tuple[Play, ...], seat: int) -> int:
@@ -484,7 +468,9 @@ def _best_hand(results: tuple[RoundResult, ...], seat: int) -> int:
     return min((r.points[seat] for r in results), default=0)
 
 
-def _finish_hand(state: State, r: Round, history: Chain[Action]) -> State:
+def _finish_hand(
+    state: State, table: Table, hands: tuple[tuple[Card, ...], ...], history: Chain[Action]
+) -> State:
     """Score the hand's captured cards; start the next hand or end the match."""
     p = plan(state.rules)
     m = state.match
@@ -493,7 +479,7 @@ def _finish_hand(state: State, r: Round, history: Chain[Action]) -> State:
     cucumbers = p.cucumbers
     five = p.five
     points = []
-    for won in r.captured:
+    for won in table.captured:
         if p.cant and sum(1 for c in won if five[c.rank]) >= _BONUS_FIVES:
             points.append(_BONUS)
         else:
@@ -511,6 +497,9 @@ def _finish_hand(state: State, r: Round, history: Chain[Action]) -> State:
         low = min(_best_hand(rows, s) for s in tied)
         winners = tuple(s for s in tied if _best_hand(rows, s) == low)
     match = Match(
+        rules=m.rules,
+        players=m.players,
+        first=m.first,
         totals=totals,
         marks=m.marks,
         out=m.out,
@@ -522,7 +511,7 @@ def _finish_hand(state: State, r: Round, history: Chain[Action]) -> State:
         winners=winners,
     )
     to_act = None if winners else CHANCE
-    return State(state.rules, state.players, state.first, to_act, match, r, history)
+    return new_state(to_act, match, table, hands, (), 0, -1, None, history)
 
 
 def score(state: State) -> Score:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from operator import attrgetter
 
-from .actions import Deal
+from .actions import Deal, trusted_deal
 from .cards import CARD_BY_INDEX, Card
 from .errors import IllegalMoveError
 
@@ -17,7 +19,6 @@ __all__ = [
     "next_seat",
     "previous_seat",
     "shuffled_deal",
-    "sorted_hands",
 ]
 
 
@@ -56,14 +57,21 @@ def deal_error(
             return _bad(f"seat {seat} is not dealt in this round and must receive no cards", deal)
     if len(deal.stock) < stock_needed:
         return _bad(f"the stock must hold at least {stock_needed} cards, not {len(deal.stock)}", deal)
-    left = list(deck_limits(deck))
-    for cards in (*deal.hands, deal.stock):
-        for c in cards:
-            i = c.index
-            if left[i] <= 0:
-                return _bad(_overuse(c, deal, deck), deal)
-            left[i] -= 1
-    return None
+    cards = list(chain.from_iterable(deal.hands))
+    cards += deal.stock
+    limits, members = _deck_info(deck)
+    if members is not None:  # every card once: no repeats, all from the deck (set operations in C)
+        if len(set(cards)) == len(cards) and members.issuperset(cards):
+            return None
+    elif all(limits[c.index] >= k for c, k in Counter(cards).items()):
+        return None
+    left = list(limits)  # find the first card used too often, for the message
+    for c in cards:
+        i = c.index
+        if left[i] <= 0:
+            return _bad(_overuse(c, deal, deck), deal)
+        left[i] -= 1
+    raise AssertionError("unreachable: some card is used too often")  # pragma: no cover
 
 
 def _overuse(c: Card, deal: Deal, deck: Sequence[Card]) -> str:
@@ -75,7 +83,22 @@ def _overuse(c: Card, deal: Deal, deck: Sequence[Card]) -> str:
     return f"{c} appears {count} times, but the deck holds it {times}"
 
 
-_LIMITS: dict[int, tuple[Sequence[Card], tuple[int, ...]]] = {}
+#: Per deck object (by id, with the deck kept alive and checked): its limits by card index, and
+#: the set of its cards when it holds each card once (else None). A bounded memo, not state.
+_DECKS: dict[int, tuple[Sequence[Card], tuple[int, ...], frozenset[Card] | None]] = {}
+
+
+def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] | None]:
+    found = _DECKS.get(id(deck))
+    if found is None or found[0] is not deck:
+        limits = [0] * len(CARD_BY_INDEX)
+        for c in deck:
+            limits[c.index] += 1
+        members = frozenset(deck) if max(limits, default=0) <= 1 else None
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        found = _DECKS[id(deck)] = (deck, tuple(limits), members)
+    return found[1], found[2]
 
 
 def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
@@ -86,16 +109,7 @@ def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
         >>> deck_limits(DECKS["five-cucumbers-60"])[card("7").index]
         4
     """
-    found = _LIMITS.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    limits = [0] * len(CARD_BY_INDEX)
-    for c in deck:
-        limits[c.index] += 1
-    if len(_LIMITS) > 64:
-        _LIMITS.clear()
-    _LIMITS[id(deck)] = (deck, tuple(limits))
-    return tuple(limits)
+    return _deck_info(deck)[0]
 
 
 def shuffled_deal(
@@ -120,12 +134,26 @@ def shuffled_deal(
         >>> [len(h) for h in d.hands], d.stock
         ([2, 0, 2], ())
     """
-    cards = rng.sample(deck, len(deck) if stock else len(seats) * per)
-    hands: list[tuple[Card, ...]] = [() for _ in range(players)]
-    for i, seat in enumerate(seats):
-        hands[seat] = tuple(sorted(cards[i * per : (i + 1) * per], key=_BY_INDEX))
-    rest = tuple(cards[len(seats) * per :]) if stock else ()
-    return Deal.trusted(tuple(hands), rest, leader)
+    # A partial Fisher-Yates shuffle: only the cards that are dealt (or, with a
+    # stock, the whole deck) are drawn, one `rng.random()` each. `int(random() * m)`
+    # is uniform on 0..m-1 up to a bias below m / 2**53, far beneath anything a
+    # simulation can see; it costs half of `rng.sample`'s exact `_randbelow`.
+    pool = list(deck)
+    size = len(pool)
+    draw = size if stock else len(seats) * per
+    rnd = rng.random
+    for i in range(draw):
+        j = i + int(rnd() * (size - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    hands: list[tuple[Card, ...]] = [()] * players
+    start = 0
+    for seat in seats:
+        hand = pool[start : start + per]
+        hand.sort(key=_BY_INDEX)
+        hands[seat] = tuple(hand)
+        start += per
+    rest = tuple(pool[start:draw]) if stock else ()
+    return trusted_deal(tuple(hands), rest, leader)
 
 
 def next_seat(seat: int, among: Sequence[int] | frozenset[int], players: int) -> int:
@@ -177,14 +205,3 @@ _AFTER: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
 
 _BY_INDEX = attrgetter("index")
-
-
-def sorted_hands(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
-    """Each hand sorted by card order.
-
-    Example:
-        >>> from cucumber_rules import Deal
-        >>> [[str(c) for c in h] for h in sorted_hands(Deal(hands=[["KS", "2C"]]).hands)]
-        [['2C', 'KS']]
-    """
-    return tuple(tuple(sorted(h, key=_BY_INDEX)) for h in hands)

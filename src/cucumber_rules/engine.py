@@ -101,8 +101,17 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
     if not 0 <= first < n:
         raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
     zeros = (0,) * n
-    match = Match(totals=zeros, marks=zeros, out=zeros, revived=(False,) * n, dealer=(first - 1) % n)
-    return State(rules=rules, players=names, first=first, to_act=CHANCE, match=match, round=None)
+    match = Match(
+        rules=rules,
+        players=names,
+        first=first,
+        totals=zeros,
+        marks=zeros,
+        out=zeros,
+        revived=(False,) * n,
+        dealer=(first - 1) % n,
+    )
+    return State(to_act=CHANCE, match=match, hands=((),) * n)
 
 
 def legal_moves(state: State) -> tuple[Action, ...]:
@@ -127,7 +136,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         raise _not_a_state(state) from None
     if to_act is None or to_act < 0:
         return ()
-    return (_ENGINES.get(state.rules.game) or engine_for(state)).legal(state)
+    return (_ENGINES.get(state.match.rules.game) or engine_for(state)).legal(state)
 
 
 def _not_a_state(value: object) -> TypeError:
@@ -269,8 +278,9 @@ def apply(state: State, action: Action) -> State:
             to_act = state.to_act
         except AttributeError:
             raise _not_a_state(state) from None
-        if to_act is not None and to_act >= 0 and action.seat == to_act and not state.match.pending:
-            return (_ENGINES.get(state.rules.game) or engine_for(state)).apply_play(state, action)
+        m = state.match
+        if to_act is not None and to_act >= 0 and action.seat == to_act and not m.pending:
+            return (_ENGINES.get(m.rules.game) or engine_for(state)).apply_play(state, action)
     error = check(state, action)
     if error is not None:
         raise error

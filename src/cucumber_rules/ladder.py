@@ -23,22 +23,22 @@ import attrs
 
 from .actions import Action, Deal, Play, Revive
 from .cards import CARD_BY_INDEX, DECKS, Card, card_list, not_in_hand, rank_label
-from .dealing import after_table, next_seat, previous_seat, shuffled_deal, sorted_hands
+from .dealing import after_table, next_seat, previous_seat, shuffled_deal
 from .dealing import deal_error as _generic_deal_error
 from .errors import IllegalMoveError
 from .rules import Rules
 from .scoring import Score
 from .state import (
     CHANCE,
+    STATE_SETTERS,
     Chain,
     Match,
-    Round,
     RoundResult,
     State,
-    new_round,
+    Table,
     new_state,
+    new_table,
     new_trick,
-    play_round,
 )
 
 _MAX_SEATS: Final = 7
@@ -51,6 +51,11 @@ PLAYS: Final = cast(
 )
 
 _INDEX = attrgetter("index")
+_new = object.__new__
+(_set_to_act, _set_match, _set_table, _set_hands, _set_trick, _set_high, _set_taker, _set_marker) = (
+    STATE_SETTERS[:8]
+)
+_set_history = STATE_SETTERS[8]
 
 #: Five Cucumbers' cucumbers by rank (index 0 unused).
 CUCUMBERS_BY_RANK: Final = (0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5)
@@ -144,6 +149,9 @@ def sample_deal(state: State, rng: random.Random) -> Deal:
 
 def _with_dealer(m: Match, dealer: int) -> Match:
     return Match(
+        m.rules,
+        m.players,
+        m.first,
         m.totals,
         m.marks,
         m.out,
@@ -161,36 +169,25 @@ def _with_dealer(m: Match, dealer: int) -> Match:
 def start_round(state: State, deal: Deal) -> State:
     """Apply a (checked) deal: choose dealer and leader, and start the round."""
     m = state.match
-    n = len(state.players)
+    n = len(m.players)
     seats = dealt_seats(m)
     if m.rounds == 0:
-        dealer, leader = (state.first - 1) % n, state.first
-    elif plan(state.rules).rotate:
+        dealer, leader = (m.first - 1) % n, m.first
+    elif plan(m.rules).rotate:
         dealer = next_seat(m.dealer, seats, n)
         leader = next_seat(dealer, seats, n)
     else:
         leader = m.payer if m.payer in seats else next_seat(m.payer, seats, n)
         dealer = previous_seat(leader, seats, n)
     return new_state(
-        state.rules,
-        state.players,
-        state.first,
         leader,
         m if dealer == m.dealer else _with_dealer(m, dealer),
-        new_round(
-            sorted_hands(deal.hands),
-            seats,
-            after_table(seats, n),
-            leader,
-            (),
-            0,
-            -1,
-            (),
-            None,
-            deal.stock,
-            None,
-            (),
-        ),
+        new_table(seats, after_table(seats, n), leader, (), deal.stock, None, ()),
+        deal.hands,
+        (),
+        0,
+        -1,
+        None,
         state.history.append(deal),
     )
 
@@ -201,18 +198,18 @@ def start_round(state: State, deal: Deal) -> State:
 def legal(state: State) -> tuple[Action, ...]:
     """The legal actions of the seat to act (not at chance, not over)."""
     seat: int = state.to_act  # type: ignore[assignment]
-    if state.match.pending:
+    m = state.match
+    if m.pending:
         return (Revive(seat, False), Revive(seat, True))
-    r: Round = state.round  # type: ignore[assignment]
-    hand = r.hands[seat]
+    hand = state.hands[seat]
     plays = PLAYS[seat]
-    trick = r.trick
-    p: _Plan = state.rules._plan or plan(state.rules)
+    trick = state.trick
+    p: _Plan = m.rules._plan or plan(m.rules)
     moves: list[Play]
     if not trick:
         moves = [plays[c.index] for c in hand]
     else:
-        high = r.high
+        high = state.high
         low = hand[0].rank
         if trick[0].card.rank == p.ace:
             moves = [plays[c.index] for c in hand if c.rank == low]
@@ -237,16 +234,15 @@ def _lowest(cards: tuple[Card, ...]) -> str:
 
 def play_error(state: State, play: Play) -> IllegalMoveError | None:
     """Why the acting seat may not play this card now, or None (seat already checked)."""
-    r: Round = state.round  # type: ignore[assignment]
     seat = play.seat
-    hand = r.hands[seat]
+    hand = state.hands[seat]
     c = play.card
     if c not in hand:
         return not_in_hand(seat, c, hand, play)
-    trick = r.trick
+    trick = state.trick
     if not trick:
         return None
-    p: _Plan = state.rules._plan or plan(state.rules)
+    p = plan(state.rules)
     rank = c.rank
     low = hand[0].rank
     if trick[0].card.rank == p.ace:
@@ -259,7 +255,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
             seat=seat,
             action=play,
         )
-    high = r.high
+    high = state.high
     if rank >= high:
         return None
     if rank == low and not (p.forced and hand[-1].rank >= high):
@@ -282,29 +278,29 @@ def apply_play(state: State, play: Play) -> State:
     rule inline and builds the error (with its explanation) only when the play
     is illegal.
     """
-    r: Round = state.round  # type: ignore[assignment]
     seat = play.seat
-    hands = r.hands
+    hands = state.hands
     hand = hands[seat]
     c = play.card
     i = bisect_left(hand, c.index, key=_INDEX)  # hands are sorted by index; cards are shared objects
     if i == len(hand) or hand[i] is not c:
         raise play_error(state, play)  # type: ignore[misc]
     rank = c.rank
-    trick = r.trick
+    trick = state.trick
     if not trick:
         high, taker = rank, seat
     else:
-        p: _Plan = state.rules._plan or plan(state.rules)
-        high = r.high
+        rules = state.match.rules
+        p: _Plan = rules._plan or plan(rules)
+        high = state.high
         if trick[0].card.rank == p.ace:
             if rank != hand[0].rank:
                 raise play_error(state, play)  # type: ignore[misc]
-            taker = r.taker
+            taker = state.taker
         elif rank >= high:
             high, taker = rank, seat
         elif rank == hand[0].rank and not (p.forced and hand[-1].rank >= high):
-            taker = r.taker
+            taker = state.taker
         else:
             raise play_error(state, play)  # type: ignore[misc]
     shared = PLAYS[seat][c.index]
@@ -313,111 +309,114 @@ def apply_play(state: State, play: Play) -> State:
     hands = tuple(new_hands)
     trick = (*trick, shared)
     history = state.history.append(shared)
-    table = r.table
+    table: Table = state.table  # type: ignore[assignment]
     if len(trick) < len(table.seats):
-        return new_state(
-            state.rules,
-            state.players,
-            state.first,
-            table.after[seat],
-            state.match,
-            play_round(hands, table, trick, high, taker, None),
-            history,
-        )
+        # Mid-trick (3 plays in 4): the next state, slot by slot (as new_state does).
+        new = _new(State)
+        _set_to_act(new, table.after[seat])
+        _set_match(new, state.match)
+        _set_table(new, table)
+        _set_hands(new, hands)
+        _set_trick(new, trick)
+        _set_high(new, high)
+        _set_taker(new, taker)
+        _set_marker(new, None)
+        _set_history(new, history)
+        return new
     tricks = (*table.tricks, new_trick(table.leader, trick, taker))
-    new = new_round(hands, table.seats, table.after, taker, (), 0, -1, tricks, None, table.stock, None, ())
+    table = new_table(table.seats, table.after, taker, tricks, table.stock, None, ())
     if hands[taker]:
-        return new_state(state.rules, state.players, state.first, taker, state.match, new, history)
-    return _finish_round(state, new, trick, high, taker, history)
+        return new_state(taker, state.match, table, hands, (), 0, -1, None, history)
+    return _finish_round(state, table, hands, trick, high, taker, history)
 
 
 # --------------------------------------------------------------------------- scoring
 
 
 def _finish_round(
-    state: State, r: Round, last: tuple[Play, ...], high: int, taker: int, history: Chain[Action]
+    state: State,
+    table: Table,
+    hands: tuple[tuple[Card, ...], ...],
+    last: tuple[Play, ...],
+    high: int,
+    taker: int,
+    history: Chain[Action],
 ) -> State:
     """Score the last trick, then marks, resets, eliminations, revivals, and the end of the match."""
-    p = plan(state.rules)
     m = state.match
-    n = len(state.players)
+    p: _Plan = m.rules._plan or plan(m.rules)
+    n = len(m.players)
     number = m.rounds + 1
-    if p.reverse:
-        low = min(x.card.rank for x in last)
-        payer = [x.seat for x in last if x.card.rank == low][-1]
-    else:
-        payer = taker
-    paying_rank = next(x.card.rank for x in last if x.seat == payer)
+    taken = next(x.card for x in last if x.seat == taker)  # the highest card (the last of equals)
+    payer, paying = taker, taken
+    if p.reverse:  # the lowest card pays instead (the last of equals)
+        for x in last:
+            if x.card.rank <= paying.rank:
+                payer, paying = x.seat, x.card
     amount = p.value[high]
-    ones = sum(1 for x in last if x.card.rank == 1)
-    if p.doubling == "per-one":
-        amount <<= ones
-    elif p.doubling == "once" and ones:
-        amount *= 2
+    if p.doubling != "none":
+        ones = sum(1 for x in last if x.card.rank == 1)
+        if p.doubling == "per-one":
+            amount <<= ones
+        elif ones:
+            amount *= 2
     totals = list(m.totals)
     points = [0] * n
     totals[payer] += amount
     points[payer] = amount
     if p.tie_bonus:
+        paying_rank = paying.rank
         for x in last:
             if x.seat != payer and x.card.rank == paying_rank:
                 new_total = max(0, totals[x.seat] - amount)
                 points[x.seat] = new_total - totals[x.seat]
                 totals[x.seat] = new_total
-    marks = list(m.marks)
-    out = list(m.out)
+    marks = m.marks
+    out = m.out
     pending: tuple[int, ...] = ()
     drew: tuple[int, ...] = ()
     eliminated: tuple[int, ...] = ()
     if p.fixed_rounds is None and totals[payer] >= p.threshold:
         if marks[payer] + 1 >= p.lives:
-            out[payer] = number
+            out = (*out[:payer], number, *out[payer + 1 :])
             eliminated = (payer,)
             others = [s for s in range(n) if s != payer and out[s] == 0]
             if p.revival and not m.revived[payer] and len(others) >= 2:
                 pending = (payer,)
         else:
-            marks[payer] += 1
+            marks = (*marks[:payer], marks[payer] + 1, *marks[payer + 1 :])
             drew = (payer,)
-            others_scores = [totals[s] for s in r.seats if s != payer and out[s] == 0]
+            others_scores = [totals[s] for s in table.seats if s != payer and out[s] == 0]
             totals[payer] = max(others_scores, default=0)
     returned = m.sitting_out
     for s in returned:
-        totals[s] = max((totals[o] for o in r.seats if out[o] == 0), default=0)
-    result = RoundResult(
-        number=number,
-        points=tuple(points),
-        totals=tuple(totals),
-        payer=payer,
-        card=next(x.card for x in last if x.seat == taker),
-        marks=drew,
-        eliminated=eliminated,
-        returned=returned,
-    )
+        totals[s] = max((totals[o] for o in table.seats if out[o] == 0), default=0)
+    result = RoundResult(number, tuple(points), tuple(totals), payer, taken, drew, eliminated, returned)
     winners: tuple[int, ...] = ()
     if p.fixed_rounds is not None:
         if number >= p.fixed_rounds:
             best = min(totals)
             winners = tuple(s for s in range(n) if totals[s] == best)
-    else:
-        alive = [s for s in range(n) if out[s] == 0]
-        if len(alive) == 1 and not pending:
-            winners = (alive[0],)
+    elif out.count(0) == 1 and not pending:
+        winners = (out.index(0),)
     match = Match(
-        totals=tuple(totals),
-        marks=tuple(marks),
-        out=tuple(out),
-        revived=m.revived,
-        sitting_out=(),
-        pending=pending,
-        dealer=m.dealer,
-        payer=payer,
-        rounds=number,
-        results=m.results.append(result),
-        winners=winners,
+        m.rules,
+        m.players,
+        m.first,
+        tuple(totals),
+        marks,
+        out,
+        m.revived,
+        (),
+        pending,
+        m.dealer,
+        payer,
+        number,
+        m.results.append(result),
+        winners,
     )
     to_act = None if winners else (pending[0] if pending else CHANCE)
-    return State(state.rules, state.players, state.first, to_act, match, r, history)
+    return new_state(to_act, match, table, hands, (), 0, -1, None, history)
 
 
 # --------------------------------------------------------------------------- revival

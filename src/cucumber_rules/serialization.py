@@ -93,6 +93,56 @@ _KIND_OF: Final[dict[type, str]] = {cls: kind for kind, cls in KINDS.items()}
 #: Classes written as objects with a `"type"` tag.
 _TAGGED: Final = (Deal, Play, Revive, Dealt, Revealed)
 
+
+# The state document keeps a layout of its own, independent of how `State` is
+# laid out in memory for speed: the match's rules, players and first seat at the
+# top, then `to_act`, `match` (what changes once a round), `round` (the round in
+# play, `Round`) and `history`. These two classes are that layout.
+
+
+@attrs.frozen
+class _MatchDocument:
+    totals: tuple[int, ...]
+    marks: tuple[int, ...]
+    out: tuple[int, ...]
+    revived: tuple[bool, ...]
+    sitting_out: tuple[int, ...]
+    pending: tuple[int, ...]
+    dealer: int
+    payer: int
+    rounds: int
+    results: Chain[RoundResult]
+    winners: tuple[int, ...]
+
+
+@attrs.frozen
+class _StateDocument:
+    rules: Rules
+    players: tuple[str, ...]
+    first: int
+    to_act: int | None
+    match: _MatchDocument
+    round: Round | None
+    history: Chain[Action]
+
+
+_MATCH_DOCUMENT_FIELDS: Final = tuple(f.name for f in attrs.fields(_MatchDocument))
+
+
+def _state_document(state: State) -> _StateDocument:
+    m = state.match
+    match = _MatchDocument(*(getattr(m, name) for name in _MATCH_DOCUMENT_FIELDS))
+    return _StateDocument(m.rules, m.players, m.first, state.to_act, match, state.round, state.history)
+
+
+def _state_from_document(doc: _StateDocument) -> State:
+    match = Match(doc.rules, doc.players, doc.first, *(getattr(doc.match, n) for n in _MATCH_DOCUMENT_FIELDS))
+    r = doc.round
+    if r is None:
+        return State(doc.to_act, match, hands=((),) * len(doc.players), history=doc.history)
+    return State(doc.to_act, match, r.table, r.hands, r.trick, r.high, r.taker, r.marker, doc.history)
+
+
 _T = TypeVar("_T")
 
 
@@ -350,8 +400,8 @@ def make_converter() -> cattrs.Converter:
         Score,
         Record,
         PlayerView,
-        State,
-        Match,
+        _StateDocument,
+        _MatchDocument,
         Round,
         Table,
         RoundResult,
@@ -359,6 +409,12 @@ def make_converter() -> cattrs.Converter:
     )
     for cls in classes:
         _attrs_hooks(conv, cls)
+    structure_document = conv.get_structure_hook(_StateDocument)
+    unstructure_document = conv.get_unstructure_hook(_StateDocument)
+    conv.register_unstructure_hook(State, lambda state: unstructure_document(_state_document(state)))
+    conv.register_structure_hook(
+        State, lambda value, _: _state_from_document(structure_document(value, _StateDocument))
+    )
     return conv
 
 
@@ -623,9 +679,9 @@ def loads(
     if expect is not None and cls is not expect:
         raise InvalidStateError("$.kind", f"expected a {_KIND_OF[expect]!r} document, not {kind!r}")
     body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
-    obj: Any = _structure(body, cls, "$" if cls is Rules else "$.rules")
     if cls is State:
-        return _validate_state(obj)
+        return _validate_state(_structure(body, _StateDocument, "$.rules"))
+    obj: Any = _structure(body, cls, "$" if cls is Rules else "$.rules")
     if cls is Record:
         _replay(obj.rules, obj.players, obj.first, obj.actions, "$.actions")
     elif cls is PlayerView:
@@ -698,9 +754,9 @@ def _diff(expected: Any, found: Any, path: str) -> str | None:
     return None if expected == found else path
 
 
-def _validate_state(doc: State) -> State:
+def _validate_state(doc: _StateDocument) -> State:
     state = _replay(doc.rules, doc.players, doc.first, doc.history.items(), "$.history")
-    where = _diff(state, doc, "$")
+    where = _diff(_state_document(state), doc, "$")
     if where is not None:
         raise InvalidStateError(where, "does not match the state rebuilt by replaying the history")
     return state

@@ -2,14 +2,19 @@
 
 A `State` is a value: `apply` returns a new one and never changes its input, so
 undo is keeping the previous state. It is split by how often things change, so
-that a play copies little:
+that a card played builds one object and copies little:
 
-- `State`: rules, players, whose turn, and pointers to the parts below;
-- `Round`: the round (Catastrophe: the hand) being played: hands, the current
-  trick, the completed tricks, the Trick Marker, the stock;
-- `Match`: what changes once a round: totals, marks, eliminations, the dealer;
+- `State`: what a card played changes: whose turn, the hands, the current
+  trick, and pointers to the parts below;
+- `Table`: what changes once a trick: the seats dealt in, the leader, the
+  completed tricks, the stock;
+- `Match`: what changes once a round: the rules, the players, totals, marks,
+  eliminations, the dealer;
 - `Chain`: persistent linked lists for what grows with the match (the history
   and the round results), appended in O(1) without copying.
+
+`state.round` gathers the round in play into one `Round` value when you want
+to read it as a whole.
 """
 
 from __future__ import annotations
@@ -254,11 +259,12 @@ class Table:
 
 @attrs.frozen
 class Round:
-    """The round (ladder) or hand (Catastrophe) in play, or the one just finished.
+    """The round (ladder) or hand (Catastrophe) in play, or the one just finished, as one value.
 
-    The fields are what a card played changes; what changes once a trick lives in
-    `table`, and reads through as `seats`, `after`, `leader`, `tricks`, `stock`,
-    `revealed` and `captured`.
+    `state.round` builds it from the state's fields on demand (the engine keeps
+    them on `State` itself, so that a card played builds one object). What
+    changes once a trick lives in `table`, and reads through as `seats`,
+    `after`, `leader`, `tricks`, `stock`, `revealed` and `captured`.
 
     Example:
         >>> import cucumber_rules as cr
@@ -321,7 +327,7 @@ class Round:
 
 @attrs.frozen
 class Match:
-    """The parts of the state that change once a round.
+    """The match: its rules and players, and what changes once a round (scores, eliminations, dealer).
 
     Example:
         >>> import cucumber_rules as cr
@@ -329,6 +335,12 @@ class Match:
         2
     """
 
+    rules: Rules
+    """The rules of the match."""
+    players: tuple[str, ...]
+    """Seat labels (names); seats are 0..n-1 clockwise."""
+    first: int
+    """The seat that leads the first trick of the match."""
     totals: tuple[int, ...]
     """Running points (or cucumbers) per seat."""
     marks: tuple[int, ...]
@@ -363,6 +375,11 @@ class Match:
 class State:
     """A position in a match. Get one from `new_game`, then `apply` actions.
 
+    Its fields are what a card played changes; the rest is shared with the
+    state before: `table` (changes once a trick) and `match` (once a round).
+    `rules`, `players` and `first` read through to the match, and `round`
+    gathers the round in play into one `Round` value.
+
     Example:
         >>> import cucumber_rules as cr
         >>> s = cr.new_game(cr.ruleset("gurka"), players=["Ann", "Bo"])
@@ -370,40 +387,54 @@ class State:
         (True, ('Ann', 'Bo'), False)
     """
 
-    rules: Rules
-    players: tuple[str, ...]
-    """Seat labels (names); seats are 0..n-1 clockwise."""
-    first: int
-    """The seat that leads the first trick of the match."""
     to_act: int | None
     """The seat to act, `CHANCE` (-1) while a deal is due, None when over."""
     match: Match
-    round: Round | None
-    """The round in play (or just finished); None before the first deal."""
+    """The rules, players, scores and everything else that changes once a round."""
+    table: Table | None = None
+    """The seats dealt in, the leader, the completed tricks and the stock of the round in play
+    (or just finished); None before the first deal."""
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Each seat's cards, sorted (empty before the first deal)."""
+    trick: tuple[Play, ...] = ()
+    """The current trick so far, in play order."""
+    high: int = 0
+    """Ladder: the highest rank in the current trick. Catastrophe: the lead card's number."""
+    taker: int = -1
+    """The seat currently taking the trick."""
+    marker: str | None = None
+    """Catastrophe's Trick Marker: `"high"`, `"low"`, `"high-broken"`, `"low-broken"`, or None
+    until the second card of a trick."""
     history: Chain[Action] = Chain.EMPTY
     """Every action applied since `new_game`, oldest first."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the match."""
+        return self.match.rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seat labels (names); seats are 0..n-1 clockwise."""
+        return self.match.players
+
+    @property
+    def first(self) -> int:
+        """The seat that leads the first trick of the match."""
+        return self.match.first
+
+    @property
+    def round(self) -> Round | None:
+        """The round in play (or just finished) as one `Round` value; None before the first deal."""
+        table = self.table
+        if table is None:
+            return None
+        return Round(self.hands, table, self.trick, self.high, self.taker, self.marker)
 
     @property
     def is_over(self) -> bool:
         """True once the match has winners."""
         return self.to_act is None
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's cards (empty before the first deal)."""
-        if self.round is None:
-            return tuple(() for _ in self.players)
-        return self.round.hands
-
-    @property
-    def trick(self) -> tuple[Play, ...]:
-        """The current trick's plays."""
-        return () if self.round is None else self.round.trick
-
-    @property
-    def marker(self) -> str | None:
-        """Catastrophe's Trick Marker: `"high"`, `"low"`, `"high-broken"`, `"low-broken"` or None."""
-        return None if self.round is None else self.round.marker
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -413,20 +444,19 @@ class State:
     @property
     def num_players(self) -> int:
         """The number of seats."""
-        return len(self.players)
+        return len(self.match.players)
 
 
-# Fast constructors for the hot path. `apply` builds a `Round` and a `State` for
-# every card played, and a `Trick` and a `Table` when a trick ends. These set the
-# slots directly, in field order, skipping the generated `__init__` (which goes
-# through `object.__setattr__` for frozen classes). They take exactly the fields,
+# Fast constructors for the hot path. `apply` builds a `State` for every card
+# played, and a `Trick` and a `Table` when a trick ends. These set the slots
+# directly, in field order, skipping the generated `__init__` (which goes through
+# `object.__setattr__` for frozen classes). They take exactly the fields,
 # positionally; tests/test_state.py checks that they build values equal to the
 # attrs constructors.
 _object_new = object.__new__
-_ROUND_SETTERS = tuple(Round.__dict__[a.name].__set__ for a in attrs.fields(Round))
-_STATE_SETTERS = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
-(_r0, _r1, _r2, _r3, _r4, _r5) = _ROUND_SETTERS
-(_s0, _s1, _s2, _s3, _s4, _s5, _s6) = _STATE_SETTERS
+#: The slot setters of `State`, in field order (for the engines' hottest path).
+STATE_SETTERS: Final = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
+(_s0, _s1, _s2, _s3, _s4, _s5, _s6, _s7, _s8) = STATE_SETTERS
 (_t0, _t1, _t2, _t3, _t4, _t5, _t6) = (Table.__dict__[a.name].__set__ for a in attrs.fields(Table))
 (_k0, _k1, _k2, _k3, _k4) = (Trick.__dict__[a.name].__set__ for a in attrs.fields(Trick))
 
@@ -449,25 +479,20 @@ def new_trick(
     return t
 
 
-def new_round(
-    hands: tuple[tuple[Card, ...], ...],
+def new_table(
     seats: tuple[int, ...],
     after: tuple[int, ...],
     leader: int,
-    trick: tuple[Play, ...],
-    high: int,
-    taker: int,
     tricks: tuple[Trick, ...],
-    marker: str | None,
     stock: tuple[Card, ...],
     revealed: Card | None,
     captured: tuple[tuple[Card, ...], ...],
-) -> Round:
-    """Build a `Round` and its `Table` from all their fields (at a deal or the end of a trick).
+) -> Table:
+    """Build a `Table` from its fields, in order (at a deal or the end of a trick).
 
     Example:
-        >>> new_round(((), ()), (0, 1), (1, 0), 0, (), 0, -1, (), None, (), None, ()).leader
-        0
+        >>> new_table((0, 1), (1, 0), 0, (), (), None, ()) == Table((0, 1), (1, 0), 0)
+        True
     """
     table = _object_new(Table)
     _t0(table, seats)
@@ -477,50 +502,36 @@ def new_round(
     _t4(table, stock)
     _t5(table, revealed)
     _t6(table, captured)
-    return play_round(hands, table, trick, high, taker, marker)
+    return table
 
 
-def play_round(
+def new_state(
+    to_act: int | None,
+    match: Match,
+    table: Table | None,
     hands: tuple[tuple[Card, ...], ...],
-    table: Table,
     trick: tuple[Play, ...],
     high: int,
     taker: int,
     marker: str | None,
-) -> Round:
-    """Build a `Round` from its fields, in order (the fast path for a card played mid-trick).
-
-    Example:
-        >>> r = new_round(((), ()), (0, 1), (1, 0), 0, (), 0, -1, (), None, (), None, ())
-        >>> play_round(r.hands, r.table, (), 5, 1, None).table is r.table
-        True
-    """
-    r = _object_new(Round)
-    _r0(r, hands)
-    _r1(r, table)
-    _r2(r, trick)
-    _r3(r, high)
-    _r4(r, taker)
-    _r5(r, marker)
-    return r
-
-
-def new_state(
-    rules: Rules,
-    players: tuple[str, ...],
-    first: int,
-    to_act: int | None,
-    match: Match,
-    round_: Round | None,
     history: Chain[Action],
 ) -> State:
-    """Build a `State` from all its fields, in order (internal fast path)."""
+    """Build a `State` from all its fields, in order (internal fast path).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
+        >>> new_state(s.to_act, s.match, None, s.hands, (), 0, -1, None, s.history) == s
+        True
+    """
     s = _object_new(State)
-    _s0(s, rules)
-    _s1(s, players)
-    _s2(s, first)
-    _s3(s, to_act)
-    _s4(s, match)
-    _s5(s, round_)
-    _s6(s, history)
+    _s0(s, to_act)
+    _s1(s, match)
+    _s2(s, table)
+    _s3(s, hands)
+    _s4(s, trick)
+    _s5(s, high)
+    _s6(s, taker)
+    _s7(s, marker)
+    _s8(s, history)
     return s

@@ -271,12 +271,12 @@ def view(state: State, seat: int | None) -> PlayerView:
         ((), ())
     """
     _check_seat(state, seat)
-    r = state.round
+    t = state.table
     m = state.match
     sc = score(state)
     hands = state.hands
     events = _events(_current_round(state.history), state.rules, seat)
-    in_play = r is not None and (bool(r.trick) or any(r.hands))
+    in_play = t is not None and (bool(state.trick) or any(hands))
     return PlayerView(
         rules=state.rules,
         players=state.players,
@@ -286,12 +286,12 @@ def view(state: State, seat: int | None) -> PlayerView:
         hand_sizes=tuple(len(h) for h in hands),
         to_act=state.to_act,
         dealer=m.dealer,
-        leader=r.leader if r is not None else None,
-        trick=r.trick if r is not None else (),
-        revealed=r.revealed if r is not None else None,
-        marker=r.marker if r is not None else None,
-        tricks=r.tricks if r is not None else (),
-        captured=r.captured if r is not None else (),
+        leader=t.leader if t is not None else None,
+        trick=state.trick,
+        revealed=t.revealed if t is not None else None,
+        marker=state.marker,
+        tricks=t.tricks if t is not None else (),
+        captured=t.captured if t is not None else (),
         totals=sc.totals,
         marks=sc.marks,
         eliminated=sc.eliminated,
