@@ -512,9 +512,20 @@ def test_depth_check_measures_json_nesting(value: Any, limit: int) -> None:
         cr.serialization._check_depth(text, limit)
 
 
+def test_the_state_document_holds_every_field_of_the_state() -> None:
+    doc_fields = {f.name for f in attrs.fields(cr.serialization._StateDocument)}
+    match_fields = {f.name for f in attrs.fields(cr.serialization._MatchDocument)}
+    assert {f.name for f in attrs.fields(Match)} == match_fields | {"rules", "players", "first"}
+    assert doc_fields == {"rules", "players", "first", "to_act", "match", "round", "history"}
+    round_fields = {f.name for f in attrs.fields(Round)}
+    assert {f.alias for f in attrs.fields(State)} == {"to_act", "match", "history"} | round_fields
+
+
 def test_json_format_page_documents_every_field() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "json-format.md").read_text(encoding="utf-8")
-    for cls in (State, Match, Round, Table, Trick, RoundResult, PlayerView, Score, Record):
+    # What is written: a state document has a layout of its own (serialization._StateDocument).
+    documents = cr.serialization._StateDocument, cr.serialization._MatchDocument
+    for cls in (*documents, Round, Table, Trick, RoundResult, PlayerView, Score, Record):
         for field in attrs.fields(cls):
             assert f"| `{field.name}` |" in page, f"{cls.__name__}.{field.name} is not in docs/json-format.md"
     tagged: tuple[type[Any], ...] = (cr.Deal, cr.Play, cr.Revive, cr.Dealt, cr.Revealed)

@@ -108,3 +108,39 @@ def test_new_trick_matches_the_attrs_constructor() -> None:
     plays = (cr.Play(0, "7"), cr.Play(1, "9"))
     assert new_trick(0, plays, 1, "high", cr.card("3")) == Trick(0, plays, 1, "high", cr.card("3"))
     assert new_trick(2, plays, 0) == Trick(2, plays, 0)
+
+
+def _long_match() -> State:
+    rules = cr.ruleset("agurk", fixed_rounds=60)
+    rng = __import__("random").Random(4)
+    state = cr.new_game(rules, 4)
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    return state
+
+
+def test_a_long_history_is_plain_nodes_read_as_a_chain() -> None:
+    state = _long_match()
+    assert len(state.history) > 1500  # deeper than the recursion limit
+    node = state._history
+    assert type(node) is tuple
+    assert node[2] == len(state.history)
+    assert type(state.history) is Chain
+    assert state.history.last is node[0]
+    assert state.history.rest == Chain.of(state.actions[:-1])
+    rebuilt = attrs.evolve(state, history=Chain.of(state.actions))  # a Chain is turned into a plain node
+    assert type(rebuilt._history) is tuple
+    assert rebuilt == state
+    assert hash(rebuilt) == hash(state)
+    assert attrs.evolve(state, history=Chain.of(state.actions[:-1])) != state
+
+
+def test_a_long_history_pickles_copies_and_prints_without_recursion() -> None:
+    state = _long_match()
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.deepcopy(state) == state
+    text = repr(state)
+    assert text.startswith("State(to_act=None, match=Match(")
+    assert "history=Chain.of([" in text
+    assert "_history" not in text

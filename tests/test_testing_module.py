@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import cucumber_rules as cr
 from cucumber_rules import catastrophe, ladder
 from cucumber_rules import testing as crt
-from cucumber_rules.state import Chain, State
+from cucumber_rules.state import Chain, State, plain_node
 from cucumber_rules.testing import RULE_CODES, GameCheck, check_game, check_state, rules, states
 
 AGURK = cr.ruleset("agurk", threshold=10)
@@ -329,7 +329,7 @@ def test_apply_changes_its_input_history(monkeypatch: pytest.MonkeyPatch) -> Non
         def play(s: State, p: cr.Play) -> State:
             result: State = f(s, p)
             items = s.history.items()  # same length and last action, another first action
-            object.__setattr__(s, "history", Chain.of((items[-1], *items[1:])))
+            object.__setattr__(s, "_history", plain_node(Chain.of((items[-1], *items[1:]))))
             return result
 
         return play

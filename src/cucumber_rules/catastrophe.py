@@ -62,14 +62,15 @@ from .rules import Rules
 from .scoring import Score
 from .state import (
     CHANCE,
-    Chain,
     Match,
+    Node,
     RoundResult,
     State,
     Table,
     new_state,
     new_table,
     new_trick,
+    push,
 )
 
 __all__ = [
@@ -285,7 +286,7 @@ def start_round(state: State, deal: Deal) -> State:
         m.results,
         m.winners,
     )
-    return new_state(leader, match, table, deal.hands, (), high, -1, None, state.history.append(deal))
+    return new_state(leader, match, table, deal.hands, (), high, -1, None, push(state._history, deal))
 
 
 # --------------------------------------------------------------------------- playing
@@ -431,7 +432,7 @@ def _play(state: State, play: Play) -> State:
     elif rank > _rank_of(trick, taker):
         taker = seat
     trick = (*trick, shared)
-    history = state.history.append(shared)
+    history = push(state._history, shared)
     n = len(hands)
     if len(trick) < n:
         return new_state(table.after[seat], state.match, table, hands, trick, lead, taker, marker, history)
@@ -468,9 +469,7 @@ def _best_hand(results: tuple[RoundResult, ...], seat: int) -> int:
     return min((r.points[seat] for r in results), default=0)
 
 
-def _finish_hand(
-    state: State, table: Table, hands: tuple[tuple[Card, ...], ...], history: Chain[Action]
-) -> State:
+def _finish_hand(state: State, table: Table, hands: tuple[tuple[Card, ...], ...], history: Node) -> State:
     """Score the hand's captured cards; start the next hand or end the match."""
     p = plan(state.rules)
     m = state.match

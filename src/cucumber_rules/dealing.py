@@ -57,16 +57,15 @@ def deal_error(
             return _bad(f"seat {seat} is not dealt in this round and must receive no cards", deal)
     if len(deal.stock) < stock_needed:
         return _bad(f"the stock must hold at least {stock_needed} cards, not {len(deal.stock)}", deal)
-    cards = list(chain.from_iterable(deal.hands))
-    cards += deal.stock
     limits, members = _deck_info(deck)
     if members is not None:  # every card once: no repeats, all from the deck (set operations in C)
-        if len(set(cards)) == len(cards) and members.issuperset(cards):
+        distinct = set().union(*deal.hands, deal.stock)
+        if len(distinct) == per * len(seats) + len(deal.stock) and distinct <= members:
             return None
-    elif all(limits[c.index] >= k for c, k in Counter(cards).items()):
+    elif all(limits[c.index] >= k for c, k in Counter(chain(*deal.hands, deal.stock)).items()):
         return None
     left = list(limits)  # find the first card used too often, for the message
-    for c in cards:
+    for c in chain(*deal.hands, deal.stock):
         i = c.index
         if left[i] <= 0:
             return _bad(_overuse(c, deal, deck), deal)

@@ -31,14 +31,15 @@ from .scoring import Score
 from .state import (
     CHANCE,
     STATE_SETTERS,
-    Chain,
     Match,
+    Node,
     RoundResult,
     State,
     Table,
     new_state,
     new_table,
     new_trick,
+    push,
 )
 
 _MAX_SEATS: Final = 7
@@ -188,7 +189,7 @@ def start_round(state: State, deal: Deal) -> State:
         0,
         -1,
         None,
-        state.history.append(deal),
+        push(state._history, deal),
     )
 
 
@@ -308,7 +309,8 @@ def apply_play(state: State, play: Play) -> State:
     new_hands[seat] = hand[:i] + hand[i + 1 :]
     hands = tuple(new_hands)
     trick = (*trick, shared)
-    history = state.history.append(shared)
+    old = state._history
+    history = (shared, old, old[2] + 1)  # the history, one node longer (state.push, inline)
     table: Table = state.table  # type: ignore[assignment]
     if len(trick) < len(table.seats):
         # Mid-trick (3 plays in 4): the next state, slot by slot (as new_state does).
@@ -340,7 +342,7 @@ def _finish_round(
     last: tuple[Play, ...],
     high: int,
     taker: int,
-    history: Chain[Action],
+    history: Node,
 ) -> State:
     """Score the last trick, then marks, resets, eliminations, revivals, and the end of the match."""
     m = state.match
@@ -441,7 +443,7 @@ def decide(state: State, action: Revive) -> State:
         match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=())
     else:
         match = attrs.evolve(m, pending=())
-    return attrs.evolve(state, to_act=CHANCE, match=match, history=state.history.append(action))
+    return attrs.evolve(state, to_act=CHANCE, match=match, history=push(state._history, action))
 
 
 def score(state: State) -> Score:

@@ -71,7 +71,8 @@ class Chain(tuple[Any, ...], Generic[T]):
     @property
     def rest(self) -> Chain[T] | None:
         """The chain without its newest item (None when empty)."""
-        return tuple.__getitem__(self, 1)  # type: ignore[no-any-return]
+        rest = tuple.__getitem__(self, 1)
+        return None if rest is None else chain_of(rest)
 
     @property
     def length(self) -> int:
@@ -174,6 +175,46 @@ class Chain(tuple[Any, ...], Generic[T]):
 
 _tuple_new = tuple.__new__
 Chain.EMPTY = Chain()
+
+#: A chain's node: `(last, rest, length)`, `rest` the node before; the empty node is `(None, None, 0)`
+#: (`EMPTY_NODE`, or `Chain.EMPTY`). A `Chain` is a
+#: node; so is a plain tuple of the same shape, which is what the engines build for the history (a
+#: plain tuple costs a fraction of a tuple subclass). `chain_of` reads a node as a `Chain`.
+Node = tuple[Any, Any, int]
+
+
+def chain_of(node: tuple[Any, ...]) -> Chain[Any]:
+    """Read a node (a `Chain`, or a plain `(last, rest, length)` tuple) as a `Chain`, in O(1).
+
+    Example:
+        >>> chain_of(("b", ("a", EMPTY_NODE, 1), 2)) == Chain.of(["a", "b"])
+        True
+    """
+    return node if type(node) is Chain else _tuple_new(Chain, node)
+
+
+def push(node: tuple[Any, ...], item: Any) -> Node:
+    """The node after appending `item` to the chain `node` (a plain tuple; O(1), copies nothing).
+
+    Example:
+        >>> list(chain_of(push(push(Chain.EMPTY, 1), 2)))
+        [1, 2]
+    """
+    return (item, node, _getitem(node, 2) + 1)
+
+
+def plain_node(node: tuple[Any, ...]) -> Node:
+    """`node` with a plain tuple at its head (the rest is shared), as `State` keeps its history.
+
+    Example:
+        >>> type(plain_node(Chain.of([1]))) is tuple
+        True
+    """
+    return (_getitem(node, 0), _getitem(node, 1), _getitem(node, 2))
+
+
+_getitem = tuple.__getitem__
+EMPTY_NODE: Final[Node] = (None, None, 0)
 
 
 @attrs.frozen
@@ -371,7 +412,7 @@ class Match:
         return tuple(o > 0 for o in self.out)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class State:
     """A position in a match. Get one from `new_game`, then `apply` actions.
 
@@ -405,8 +446,27 @@ class State:
     marker: str | None = None
     """Catastrophe's Trick Marker: `"high"`, `"low"`, `"high-broken"`, `"low-broken"`, or None
     until the second card of a trick."""
-    history: Chain[Action] = Chain.EMPTY
-    """Every action applied since `new_game`, oldest first."""
+    _history: Node = attrs.field(alias="history", default=EMPTY_NODE, converter=plain_node, eq=chain_of)
+    """The history as its newest node, always a plain tuple (read it as `history`)."""
+
+    @property
+    def history(self) -> Chain[Action]:
+        """Every action applied since `new_game`, oldest first (a persistent `Chain`)."""
+        return chain_of(self._history)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{a.alias}={getattr(self, a.alias or a.name)!r}" for a in attrs.fields(State))
+        return f"State({fields})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # For IPython and Hypothesis, whose printers would otherwise walk the raw history nodes.
+        printer.text("State(...)" if cycle else repr(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle (and deepcopy) the history as a Chain, which flattens itself: a long
+        # history is a deep nest of tuples that pickle would otherwise recurse into.
+        fields = tuple(getattr(self, a.name) for a in attrs.fields(State))
+        return (new_state, (*fields[:-1], self.history))
 
     @property
     def rules(self) -> Rules:
@@ -514,9 +574,9 @@ def new_state(
     high: int,
     taker: int,
     marker: str | None,
-    history: Chain[Action],
+    history: Node,
 ) -> State:
-    """Build a `State` from all its fields, in order (internal fast path).
+    """Build a `State` from all its fields, in order (internal fast path); `history` is a node.
 
     Example:
         >>> import cucumber_rules as cr
