@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -144,3 +145,26 @@ def test_a_long_history_pickles_copies_and_prints_without_recursion() -> None:
     assert text.startswith("State(to_act=None, match=Match(")
     assert "history=Chain.of([" in text
     assert "_history" not in text
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy", "evolve", "loads"])
+def test_a_rebuilt_state_plays_on_exactly_like_the_original(how: str) -> None:
+    state = cr.new_game(cr.ruleset("agurk"), 3)  # some way into a match, the seat to act holding cards
+    rng = __import__("random").Random(8)
+    for _ in range(40):
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    assert cr.legal_moves(state)
+    ways: dict[str, Callable[[State], State]] = {
+        "pickle": lambda s: pickle.loads(pickle.dumps(s)),
+        "deepcopy": copy.deepcopy,
+        "evolve": lambda s: attrs.evolve(s, history=s.history),
+        "loads": lambda s: cr.loads(cr.dumps(s), State),
+    }
+    rebuilt = ways[how](state)
+    assert type(rebuilt._history) is tuple
+    move = cr.legal_moves(state)[0]
+    after, rebuilt_after = cr.apply(state, move), cr.apply(rebuilt, move)
+    assert rebuilt_after == after
+    assert len(rebuilt_after.history) == len(state.history) + 1
+    assert rebuilt_after.history.items() == (*state.actions, move)

@@ -465,8 +465,9 @@ class State:
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle (and deepcopy) the history as a Chain, which flattens itself: a long
         # history is a deep nest of tuples that pickle would otherwise recurse into.
+        # `State(...)` turns the chain back into a plain node, as the engines expect.
         fields = tuple(getattr(self, a.name) for a in attrs.fields(State))
-        return (new_state, (*fields[:-1], self.history))
+        return (State, (*fields[:-1], self.history))
 
     @property
     def rules(self) -> Rules:
@@ -576,12 +577,15 @@ def new_state(
     marker: str | None,
     history: Node,
 ) -> State:
-    """Build a `State` from all its fields, in order (internal fast path); `history` is a node.
+    """Build a `State` from all its fields, in order (internal fast path).
+
+    `history` must be a plain-tuple node (`EMPTY_NODE`, or from `push`), never a `Chain`:
+    the engines read its length as `node[2]`, which a `Chain` would answer with an item.
 
     Example:
         >>> import cucumber_rules as cr
         >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
-        >>> new_state(s.to_act, s.match, None, s.hands, (), 0, -1, None, s.history) == s
+        >>> new_state(s.to_act, s.match, None, s.hands, (), 0, -1, None, s._history) == s
         True
     """
     s = _object_new(State)
