@@ -273,9 +273,9 @@ class Table:
     """What changes once a trick in a round: who is dealt in, the leader, the completed tricks,
     the stock, the revealed card and the captured cards.
 
-    A `Round` points to its table; every card played makes a new `Round` but shares
-    the table until the trick ends. Read these fields through the `Round` (e.g.
-    `state.round.leader`).
+    A `State` points to its table; every card played makes a new `State` but shares
+    the table until the trick ends. Read it as `state.table` (e.g.
+    `state.table.leader`), or through `state.round`.
 
     Example:
         >>> Table(seats=(0, 1, 2), after=(1, 2, 0), leader=0).tricks
