@@ -364,6 +364,13 @@ def test_doubling_per_one_with_three_ones() -> None:
     assert cr.score(s).totals == (0, 0, 0, 4)
 
 
+def test_without_doubling_the_ones_change_nothing() -> None:
+    rules = cr.ruleset("five-cucumbers", hand_size=1, threshold=99, doubling="none")
+    for cards, paid in ((("1", "10", "1"), 3), (("1", "9"), 2), (("15", "1", "1"), 5)):
+        s = play(start(rules, *cards), *cards)
+        assert sum(cr.score(s).totals) == paid, cards
+
+
 def test_two_players_winning_one_pays_nothing() -> None:
     s = play(start(cr.ruleset("five-cucumbers", hand_size=1), "1", "1"), "1", "1")
     assert cr.score(s).totals == (0, 0)

@@ -6,6 +6,7 @@ tests/MUTANTS.md with the equivalent ones that no test can kill.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -231,6 +232,25 @@ def test_a_seed_gives_the_same_deal_in_every_version(name: str) -> None:
     assert drawn.leader is None
 
 
+@pytest.mark.parametrize(
+    ("rules", "draws"),
+    [
+        (cr.ruleset("agurk"), 21),  # 3 x 7 dealt cards, the rest of the deck left alone
+        (cr.ruleset("five-cucumbers"), 21),
+        (cr.ruleset("catastrophe"), 30),
+        (cr.ruleset("catastrophe", surprise=True), 60),  # the whole deck: the rest is the stock
+    ],
+)
+def test_a_deal_draws_one_random_number_per_card_it_places(rules: cr.Rules, draws: int) -> None:
+    # So a generator shared by the deals and the moves plays the same match in every version.
+    rng = random.Random(7)
+    cr.sample_chance(cr.new_game(rules, 3), rng)
+    expected = random.Random(7)
+    for _ in range(draws):
+        expected.random()
+    assert rng.getstate() == expected.getstate()
+
+
 def test_surprise_deal_keeps_the_rest_of_the_deck_as_the_stock() -> None:
     drawn = cr.sample_chance(cr.new_game(cr.ruleset("catastrophe", surprise=True), 3), random.Random(7))
     assert isinstance(drawn, cr.Deal)
@@ -304,6 +324,29 @@ def test_deck_limits_are_counted_again_when_not_cached(monkeypatch: pytest.Monke
         monkeypatch.setattr(dealing_module, "_DECKS", {})
         found = cr.check(state, deal(*hands))
         assert (None if found is None else str(found)) == error
+    gurka = cr.new_game(cr.ruleset("gurka", hand_size=2), 2)  # a deck that holds every card once
+    for hands, error in [
+        (("2C 3C", "4C 5C"), None),
+        (("2C 3C", "3C 5C"), "bad deal: 3C appears 2 times, but the deck holds it once"),
+    ]:
+        monkeypatch.setattr(dealing_module, "_DECKS", {})
+        found = cr.check(gurka, deal(*hands))
+        assert (None if found is None else str(found)) == error
+
+
+def test_a_deal_counts_its_stock_against_the_deck() -> None:
+    five = cr.new_game(cr.ruleset("five-cucumbers", hand_size=3), 3)
+    legal = attrs.evolve(deal("7 7 7", "8 8 8", "8 9 9"), stock=["7"])
+    assert cr.check(five, legal) is None
+    fifth = attrs.evolve(legal, stock=["7", "7"])
+    assert str(cr.check(five, fifth)) == "bad deal: 7 appears 5 times, but the deck holds it 4 times"
+    # The first card used too often is named, not one seen fewer times than the deck holds it.
+    over = deal("7 7 7", "8 8 8", "8 8 9")
+    assert str(cr.check(five, over)) == "bad deal: 8 appears 5 times, but the deck holds it 4 times"
+    gurka = cr.new_game(cr.ruleset("gurka", hand_size=1), 2)
+    assert str(cr.check(gurka, cr.Deal(hands=[["2C"], ["3C"]], stock=["2C"]))) == (
+        "bad deal: 2C appears 2 times, but the deck holds it once"
+    )
 
 
 def test_rules_without_a_cached_plan_play_the_same(rng: random.Random) -> None:
@@ -603,3 +646,14 @@ def test_catastrophe_deal_leader_messages() -> None:
     assert str(cr.check(state, second)) == (
         "bad deal: seat 0 starts this hand (it has the highest total), so leader must be None or 0, not 1"
     )
+
+
+def test_a_new_trick_starts_with_no_high_card_and_no_taker() -> None:
+    state = start(cr.ruleset("gurka", hand_size=2), "2C 9C", "3C KC", "4C 10C")
+    state = play(state, "2C", "3C", "10C")  # seat 2 takes the first trick and leads the second
+    assert (state.to_act, state.trick, state.high, state.taker) == (2, (), 0, -1)
+    assert state.round is not None
+    assert (state.round.leader, state.round.high, state.round.taker) == (2, 0, -1)
+    assert len(state.round.tricks) == 1
+    doc = json.loads(cr.dumps(state))["round"]
+    assert (doc["high"], doc["taker"], doc["trick"]) == (0, -1, [])
