@@ -168,3 +168,22 @@ def test_a_rebuilt_state_plays_on_exactly_like_the_original(how: str) -> None:
     assert rebuilt_after == after
     assert len(rebuilt_after.history) == len(state.history) + 1
     assert rebuilt_after.history.items() == (*state.actions, move)
+
+
+def test_result_rows_are_built_once_per_match_and_are_not_part_of_its_value() -> None:
+    from cucumber_rules.state import result_rows
+
+    state = _long_match()
+    m = state.match
+    results, rows = result_rows(m)
+    assert results == m.results.items()
+    assert rows == tuple(r.points for r in results)
+    assert len(rows) == m.rounds == 60
+    assert result_rows(m)[0] is results  # kept
+    fresh = attrs.evolve(m)  # an equal match without the cache
+    assert fresh._rows is None
+    assert fresh == m
+    assert hash(fresh) == hash(m)
+    assert "_rows" not in repr(m)
+    assert cr.score(state).rounds == rows
+    assert cr.score(attrs.evolve(state, match=fresh)) == cr.score(state)

@@ -71,6 +71,7 @@ from .state import (
     new_table,
     new_trick,
     push,
+    result_rows,
 )
 
 __all__ = [
@@ -525,7 +526,7 @@ def score(state: State) -> Score:
         (0, 1, 2)
     """
     m = state.match
-    results = m.results.items()
+    results, rows = result_rows(m)
     n = len(state.players)
 
     def key(seat: int) -> tuple[int, int, int]:
@@ -533,7 +534,7 @@ def score(state: State) -> Score:
 
     return Score(
         totals=m.totals,
-        rounds=tuple(r.points for r in results),
+        rounds=rows,
         marks=m.marks,
         eliminated=(False,) * n,
         winners=m.winners,

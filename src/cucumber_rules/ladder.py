@@ -40,6 +40,7 @@ from .state import (
     new_table,
     new_trick,
     push,
+    result_rows,
 )
 
 _MAX_SEATS: Final = 7
@@ -449,7 +450,7 @@ def decide(state: State, action: Revive) -> State:
 def score(state: State) -> Score:
     """The ladder score: totals, round rows, marks, eliminations, winners and standings."""
     m = state.match
-    results = m.results.items()
+    results, rows = result_rows(m)
     winners = set(m.winners)
 
     def key(seat: int) -> tuple[int, int, int, int]:
@@ -458,7 +459,7 @@ def score(state: State) -> Score:
 
     return Score(
         totals=m.totals,
-        rounds=tuple(r.points for r in results),
+        rounds=rows,
         marks=m.marks,
         eliminated=m.eliminated,
         winners=m.winners,

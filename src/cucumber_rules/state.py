@@ -114,10 +114,13 @@ class Chain(tuple[Any, ...], Generic[T]):
         """
         out: list[T] = []
         node: tuple[Any, ...] = self
-        getitem = tuple.__getitem__
-        while getitem(node, 2):
-            out.append(getitem(node, 0))
-            node = getitem(node, 1)
+        fields = tuple.__iter__  # a node's own three fields (a Chain's iteration yields its items)
+        while True:
+            last, rest, length = fields(node)
+            if not length:
+                break
+            out.append(last)
+            node = rest
         out.reverse()
         return tuple(out)
 
@@ -405,6 +408,10 @@ class Match:
     """Every finished round's result."""
     winners: tuple[int, ...] = ()
     """Set once the match is over."""
+    _rows: tuple[tuple[RoundResult, ...], tuple[tuple[int, ...], ...]] | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+    """A cache for `result_rows` (not part of the value)."""
 
     @property
     def eliminated(self) -> tuple[bool, ...]:
@@ -506,6 +513,25 @@ class State:
     def num_players(self) -> int:
         """The number of seats."""
         return len(self.match.players)
+
+
+def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int, ...], ...]]:
+    """The finished rounds' results and their points rows, as tuples (built once per `Match`, then kept).
+
+    A `Match` lives for a whole round, so a server asking for the score or a view after every card
+    walks the results chain once a round, not once a call.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> result_rows(cr.new_game(cr.ruleset("agurk"), players=3).match)
+        ((), ())
+    """
+    found = match._rows
+    if found is None:
+        results = match.results.items()
+        found = (results, tuple([r.points for r in results]))
+        object.__setattr__(match, "_rows", found)
+    return found
 
 
 # Fast constructors for the hot path. `apply` builds a `State` for every card
