@@ -54,10 +54,17 @@ PLAYS: Final = cast(
 
 _INDEX = attrgetter("index")
 _new = object.__new__
-(_set_to_act, _set_match, _set_table, _set_hands, _set_trick, _set_high, _set_taker, _set_marker) = (
-    STATE_SETTERS[:8]
-)
-_set_history = STATE_SETTERS[8]
+(
+    _set_to_act,
+    _set_match,
+    _set_table,
+    _set_hands,
+    _set_trick,
+    _set_high,
+    _set_taker,
+    _set_marker,
+    _set_history,
+) = STATE_SETTERS
 
 #: Five Cucumbers' cucumbers by rank (index 0 unused).
 CUCUMBERS_BY_RANK: Final = (0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5)
