@@ -168,7 +168,7 @@ def library_match(
         round_count=len(score.rounds),
         totals=score.totals,
         marks=score.marks,
-        out=state.match.out,
+        out=getattr(state.match, "out", (0,) * len(score.totals)),  # eliminations: the ladder games
         winners=score.winners,
         rounds=score.rounds,
         dealt=tuple(sum(1 for hand in hands if hand) for hands, _ in dealt),
@@ -938,8 +938,6 @@ def _log(message: str) -> None:
 def _presets() -> list[str]:
     """The presets to measure: every baseline preset the library has (Catastrophe came later)."""
     names = [name for name in BASELINE_PRESETS if name in cr.RULESETS]
-    if "catastrophe" in names and importlib.util.find_spec("cucumber_rules.catastrophe") is None:
-        names.remove("catastrophe")
     return names
 
 

@@ -169,8 +169,9 @@ Feature: Errors and their codes
         | 0    |
         | ZZZZ |
 
-    Scenario: A card must be written as text
-      Then giving a card as the number 12 is refused as the wrong type
+    Scenario: A card is written as text, or as its number on a numbered deck
+      Then giving a card as the number 12 gives the numbered card 12
+      And giving a card as 12.0 or true is refused as the wrong type
 
   Rule: A saved game is checked when it is loaded
 

@@ -65,7 +65,8 @@ class Spy:
         self.calls = 0
 
     def choose(self, view: PlayerView, rng: random.Random) -> cr.Action:
-        assert type(view) is PlayerView
+        assert isinstance(view, PlayerView)
+        assert type(view) is view.rules._game.view_type
         assert view.seat is not None
         assert view.seat == view.to_act
         assert view.legal

@@ -15,8 +15,9 @@ from itertools import product
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules import catastrophe
-from cucumber_rules.actions import Action, Deal, Play, Revive
+from cucumber_rules.actions import Action, Deal, Play
+from cucumber_rules.games.catastrophe import CATASTROPHE, Marker, engine
+from cucumber_rules.games.ladder import Revive
 from cucumber_rules.state import Round, State
 from helpers import assert_illegal, deal, names, play, start
 
@@ -69,7 +70,7 @@ def step(state: State, text: str, *, legal: list[str] | None, marker: str | None
     state = play(state, text)
     assert state.round is not None
     assert state.marker == marker, f"marker after {text}"
-    assert state.round.marker == marker
+    assert state.extra == marker  # the game's per-trick value is the marker
     if state.trick:
         assert state.round.taker == taker, f"taker after {text}"
     return state
@@ -83,7 +84,7 @@ def after_example_1() -> State:
     assert s.to_act == RICK
     assert s.match.dealer == ELEONORE
     s = step(s, "22", legal=["22", "39", "40", "41", "42", "43", "44", "46", "47"], marker=None, taker=RICK)
-    assert round_of(s).high == 22
+    assert s.lead.rank == 22
     s = step(s, "30", legal=hand_of(s, MARTHA), marker="high", taker=MARTHA)
     assert legal_cards(s) == ["27"]
     assert_illegal(
@@ -193,7 +194,7 @@ def test_the_five_cucumber_cards_follow_the_cucumbers_table() -> None:
     s = start(rules(hand_size=2, cucumbers=table), "5 7", "1 2", "3 4")
     assert legal_cards(s) == ["5"]
     assert cr.check(s, Play(0, "7")) is not None
-    assert [str(c) for c in catastrophe.plan(rules(cucumbers=table)).fives] == ["7"]
+    assert [str(c) for c in rules(cucumbers=table)._plan.fives] == ["7"]
 
 
 def test_the_leader_may_lead_any_other_card() -> None:
@@ -209,7 +210,7 @@ def test_the_second_card_sets_the_high_rule_when_higher() -> None:
     assert s.marker is None
     s = play(s, "20")
     assert s.marker is None
-    assert round_of(s).high == 20
+    assert s.lead.rank == 20
     s = play(s, "21")
     assert s.marker == "high"
 
@@ -372,8 +373,8 @@ def test_the_first_hand_leader_must_be_none_or_seat_first() -> None:
 def test_the_highest_total_starts_the_next_hand() -> None:
     s = one_trick(cr.new_game(rules(hand_size=1, hands=3, cucumbers=TABLE), 3), "1 2 41")
     assert cr.score(s).totals == (0, 0, 1)
-    assert s.match.payer == 2
-    assert catastrophe.starters(s) == (2,)
+    assert s.match.starter == 2
+    assert engine.starters(s) == (2,)
     hands = [["3"], ["4"], ["5"]]
     assert_illegal(s, Deal(hands=hands, leader=0), "bad-deal")
     assert cr.is_legal(s, Deal(hands=hands, leader=2))
@@ -393,8 +394,8 @@ def tied_after_two_hands() -> State:
 
 def test_a_tie_for_the_highest_total_is_broken_by_the_deals_leader() -> None:
     s = tied_after_two_hands()
-    assert catastrophe.starters(s) == (1, 2)
-    assert s.match.payer == -1
+    assert engine.starters(s) == (1, 2)
+    assert s.match.starter == -1
     hands = [["5"], ["6"], ["7"]]
     err = assert_illegal(s, Deal(hands=hands), "bad-deal")
     assert "seats 1, 2 tie for the highest total" in str(err)
@@ -501,7 +502,7 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     r = rules(surprise=True, hand_size=2)
     s = cr.apply(cr.new_game(r, 3), surprise_deal(["10 45", "40 50", "20 60"], "30 15 1"))
     assert round_of(s).revealed == cr.card("30")
-    assert round_of(s).high == 30
+    assert s.lead.rank == 30
     assert round_of(s).stock == (cr.card("15"), cr.card("1"))
     assert s.marker is None
     assert s.to_act == 0
@@ -524,7 +525,7 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     # The taker starts the next trick on the next revealed card, a 5-cucumber card.
     assert s.to_act == 2
     assert round_of(s).revealed == cr.card("15")
-    assert round_of(s).high == 15
+    assert s.lead.rank == 15
     assert round_of(s).stock == (cr.card("1"),)
     assert s.marker is None
 
@@ -736,11 +737,12 @@ def test_a_stock_card_may_not_repeat_a_dealt_card() -> None:
 def test_catastrophe_has_no_decisions() -> None:
     s = start(rules(hand_size=1), "1", "2", "3")
     assert_illegal(s, Revive(0, True), "no-decision")
-    err = catastrophe.decision_error(s, Revive(0, False))
+    err = CATASTROPHE.decision_error(s, Revive(0, False))
     assert err is not None
     assert err.code == "no-decision"
-    with pytest.raises(AssertionError):
-        catastrophe.decide(s, Revive(0, True))
+    assert Revive not in CATASTROPHE.decisions
+    with pytest.raises(NotImplementedError):
+        CATASTROPHE.decide(s, Revive(0, True))
 
 
 def test_illegal_plays_leave_the_state_untouched_and_legal_plays_make_new_states() -> None:
@@ -813,18 +815,18 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
             assert cr.legal_moves(s) == ()
             action = cr.sample_chance(s, rng)
             assert isinstance(action, Deal)
-            assert action.leader is None or action.leader in catastrophe.starters(s)
+            assert action.leader is None or action.leader in engine.starters(s)
         else:
             check_legal(s)
             action = rng.choice(cr.legal_moves(s))
         s = cr.apply(s, action)
         actions.append(action)
         check_conservation(s)
-        assert s.marker in (None, *catastrophe.MARKERS)
+        assert s.marker in (None, *tuple(Marker))
         if round_of(s).trick:
             assert round_of(s).taker in round_of(s).seats
         for trick in round_of(s).tricks:
-            assert trick.marker in catastrophe.MARKERS
+            assert trick.marker in tuple(Marker)
             assert (trick.revealed is not None) == surprise
             assert len(trick.plays) == players
     assert len(actions) == 2 * (1 + players * per)

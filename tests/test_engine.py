@@ -311,7 +311,8 @@ def test_not_your_turn() -> None:
     assert err.seat == 1
     assert_illegal(s, Play(2, "3C"), "not-your-turn")
     assert_illegal(s, Play(5, "3C"), "not-your-turn")  # no such seat
-    assert_illegal(s, Play(-1, "3C"), "not-your-turn")
+    with pytest.raises(ValueError, match=r"a seat is 0\.\.15"):
+        Play(-1, "3C")  # not a seat at all
     s = play(s, "5S")
     assert_illegal(s, Play(0, "6S"), "not-your-turn")  # the leader cannot play twice
 

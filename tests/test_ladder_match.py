@@ -545,7 +545,7 @@ def test_whole_match_ends_with_one_winner_and_a_consistent_score(name: str, play
     if name != "agurk":  # no resets, no bonuses: the totals are the column sums of the rows
         assert sc.totals == tuple(sum(col) for col in zip(*sc.rounds, strict=True))
         loser_totals = [sc.totals[s] for s in range(players) if sc.eliminated[s]]
-        assert all(t >= end.rules.threshold for t in loser_totals)  # type: ignore[operator]
+        assert all(t >= end.rules.threshold for t in loser_totals)
     for r in sc.results:
         assert r.payer is not None
         assert r.points[r.payer] >= 0

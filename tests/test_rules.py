@@ -112,7 +112,9 @@ def test_preset_options_are_exactly_the_spec_table(name: str) -> None:
     for option, value in TABLE[name].items():
         assert type(getattr(rules, option)) is type(value), option  # e.g. False, not 0
     for option in CATASTROPHE_ONLY:
-        assert getattr(rules, option) is None, option
+        assert not hasattr(rules, option), option  # another game's option is not an attribute
+        with pytest.raises(AttributeError, match="does not apply to the ladder game"):
+            getattr(rules, option)
 
 
 def test_every_ladder_option_is_documented_in_options() -> None:
@@ -121,8 +123,14 @@ def test_every_ladder_option_is_documented_in_options() -> None:
         assert "ladder" in cr.OPTIONS[option].games, option
     for option in CATASTROPHE_ONLY:
         assert cr.OPTIONS[option].games == ("catastrophe",), option
-    fields = {a.name for a in attrs.fields(Rules)} - {"name", "game", "_plan"}
+    fields = {a.name for game in cr.GAMES.values() for a in attrs.fields(game.rules_type)} - {"name", "_plan"}
     assert fields == set(cr.OPTIONS)
+    assert {a.name for a in attrs.fields(Rules)} - {"name"} == {
+        "deck",
+        "min_players",
+        "max_players",
+        "hand_size",
+    }
 
 
 def test_rulesets_maps_the_presets_and_is_read_only() -> None:
@@ -315,17 +323,20 @@ def test_hand_size_message_counts_the_cards() -> None:
 def test_rules_built_directly_are_validated() -> None:
     good = attrs.asdict(cr.RULESETS["gurka"])
     good.pop("_plan", None)
-    assert Rules(**good) == ruleset("gurka")
-    for option, value in [("game", "poker"), ("threshold", 0), ("hand_size", 9), ("surprise", True)]:
+    cls = type(cr.RULESETS["gurka"])
+    assert cls(**good) == ruleset("gurka")
+    for option, value in [("threshold", 0), ("hand_size", 9), ("follow", "any")]:
         with pytest.raises(InvalidRulesError) as info:
-            Rules(**{**good, option: value})
+            cls(**{**good, option: value})
         assert info.value.option == option
+    with pytest.raises(TypeError):
+        cls(**{**good, "surprise": True})  # not an option of this game's rules class
 
 
 def test_rules_are_frozen_values_and_the_cache_is_not_part_of_equality() -> None:
     rules = ruleset("gurka")
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        rules.threshold = 5  # type: ignore[misc]
+        rules.threshold = 5  # type: ignore[attr-defined]
     used = ruleset("agurk")
     state = cr.new_game(used, 3)
     cr.legal_moves(cr.apply(state, cr.sample_chance(state, __import__("random").Random(1))))

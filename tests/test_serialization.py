@@ -28,7 +28,7 @@ from cucumber_rules import (
     State,
 )
 from cucumber_rules.serialization import KINDS, RulesDocumentError
-from cucumber_rules.state import Match, Round, RoundResult, Table, Trick
+from cucumber_rules.state import Match, RoundResult, Table, Trick
 from helpers import play, random_states, start
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
@@ -113,9 +113,9 @@ def test_every_document_has_format_and_kind_first() -> None:
     ]:
         doc = _doc(obj)
         assert list(doc)[:2] == ["format", "kind"]
-        assert doc["format"] == FORMAT_VERSION == 1
+        assert doc["format"] == FORMAT_VERSION == 2
         assert doc["kind"] == kind
-        assert KINDS[kind] is type(obj)
+        assert isinstance(obj, KINDS[kind])
 
 
 def test_json_is_compact() -> None:
@@ -134,8 +134,8 @@ def test_cards_are_strings_and_actions_are_tagged() -> None:
         "leader": None,
     }
     assert doc["history"][1] == {"type": "play", "seat": 0, "card": "10H"}
-    assert doc["round"]["trick"] == [{"type": "play", "seat": 0, "card": "10H"}]
-    assert doc["round"]["hands"][0] == ["QS"]
+    assert doc["trick"] == [{"type": "play", "seat": 0, "card": "10H"}]
+    assert doc["hands"][0] == ["QS"]
     numbered = _doc(cr.view(start(cr.ruleset("five-cucumbers", hand_size=1), "15", "1"), 0))
     assert numbered["hand"] == ["15"]
     assert numbered["events"][0] == {"type": "dealt", "hand": ["15"], "sizes": [1, 1], "leader": None}
@@ -157,10 +157,10 @@ def test_history_chains_are_lists() -> None:
     assert isinstance(doc["match"]["results"], list)
     assert len(doc["match"]["results"]) == len(s.match.results)
     conv = cr.make_converter()
-    chain = cr.Chain.of([cr.Play(0, "QS"), cr.Play(1, "KS")])
-    data = conv.unstructure(chain, cr.Chain[cr.Action])
+    history = cr.History([cr.Play(0, "QS"), cr.Play(1, "KS")])
+    data = conv.unstructure(history, cr.History[cr.Action])
     assert data == [{"type": "play", "seat": 0, "card": "QS"}, {"type": "play", "seat": 1, "card": "KS"}]
-    assert conv.structure(data, cr.Chain[cr.Action]) == chain
+    assert conv.structure(data, cr.History[cr.Action]) == history
 
 
 def test_rules_plan_cache_is_never_serialized() -> None:
@@ -176,7 +176,7 @@ def test_catastrophe_rules_keep_their_cucumber_table() -> None:
     rules = cr.ruleset("catastrophe", cucumbers=[2] * 60)
     doc = _doc(rules)
     assert doc["cucumbers"] == [2] * 60
-    assert doc["threshold"] is None
+    assert "threshold" not in doc  # only the game's own options are written
     assert cr.loads(cr.dumps(rules)) == rules
 
 
@@ -236,7 +236,7 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("other game's option", lambda d: d["rules"].update(hands=4), InvalidRulesError, "$.rules.hands"),
     ("rules not an object", lambda d: d.update(rules=[]), InvalidRulesError, "$.rules"),
     ("rules missing", lambda d: d.pop("rules"), InvalidStateError, "$.rules"),
-    ("format 2", lambda d: d.update(format=2), InvalidStateError, "$.format"),
+    ("format 3", lambda d: d.update(format=3), InvalidStateError, "$.format"),
     ("format text", lambda d: d.update(format="1"), InvalidStateError, "$.format"),
     ("format true", lambda d: d.update(format=True), InvalidStateError, "$.format"),
     ("no format", lambda d: d.pop("format"), InvalidStateError, "$.format"),
@@ -252,18 +252,21 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("total", lambda d: d["match"]["totals"].__setitem__(0, 99), InvalidStateError, "$.match.totals[0]"),
     ("dealer", lambda d: d["match"].update(dealer=5), InvalidStateError, "$.match.dealer"),
     ("winner", lambda d: d["match"].update(winners=[0]), InvalidStateError, "$.match.winners"),
-    ("swapped hand card", lambda d: d["round"]["hands"][1].__setitem__(0, "AS"), InvalidStateError,
-     "$.round.hands[1][0]"),
-    ("bad card", lambda d: d["round"]["hands"][0].__setitem__(0, "QX"), InvalidStateError,
-     "$.round.hands[0][0]"),
-    ("card number", lambda d: d["round"]["hands"][0].__setitem__(0, 12), InvalidStateError,
-     "$.round.hands[0][0]"),
-    ("extra hand card", lambda d: d["round"]["hands"][0].append("2S"), InvalidStateError, "$.round.hands[0]"),
-    ("trick shape", lambda d: d["round"]["table"]["tricks"][0]["plays"].pop(), InvalidStateError,
-     "$.round.table.tricks[0].plays"),
-    ("trick not list", lambda d: d["round"].update(trick={}), InvalidStateError, "$.round.trick"),
-    ("round null", lambda d: d.update(round=None), InvalidStateError, "$.round"),
-    ("stock", lambda d: d["round"]["table"].update(stock=["2C"]), InvalidStateError, "$.round.table.stock"),
+    ("swapped hand card", lambda d: d["hands"][1].__setitem__(0, "AS"), InvalidStateError,
+     "$.hands[1][0]"),
+    ("bad card", lambda d: d["hands"][0].__setitem__(0, "QX"), InvalidStateError,
+     "$.hands[0][0]"),
+    ("card number", lambda d: d["hands"][0].__setitem__(0, 12), InvalidStateError,
+     "$.hands[0][0]"),
+    ("extra hand card", lambda d: d["hands"][0].append("2S"), InvalidStateError, "$.hands[0]"),
+    ("trick shape", lambda d: d["table"]["tricks"][0]["plays"].pop(), InvalidStateError,
+     "$.table.tricks[0].plays"),
+    ("trick not list", lambda d: d.update(trick={}), InvalidStateError, "$.trick"),
+    ("table null", lambda d: d.update(table=None), InvalidStateError, "$.table"),
+    ("table field missing", lambda d: d["table"].pop("tricks"), InvalidStateError, "$.table.tricks"),
+    ("table wrong type", lambda d: d["table"].update(tricks={}), InvalidStateError, "$.table.tricks"),
+    ("best", lambda d: d.update(best={"type": "play", "seat": 2, "card": "2C"}), InvalidStateError, "$.best"),
+    ("stock", lambda d: d["table"].update(stock=["2C"]), InvalidStateError, "$.table.stock"),
     ("history card", lambda d: d["history"][3].update(card="QX"), InvalidStateError, "$.history[3].card"),
     ("history type", lambda d: d["history"][3].update(type="pass"), InvalidStateError, "$.history[3].type"),
     ("history no type", lambda d: d["history"][3].pop("type"), InvalidStateError, "$.history[3].type"),
@@ -276,8 +279,8 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("history truncated", lambda d: d["history"].pop(), InvalidStateError, "$.to_act"),
     ("results", lambda d: d["match"]["results"][0]["points"].__setitem__(0, -3), InvalidStateError,
      "$.match.results[0].points[0]"),
-    ("hand not list", lambda d: d["round"]["hands"].__setitem__(0, "QS"), InvalidStateError,
-     "$.round.hands[0]"),
+    ("hand not list", lambda d: d["hands"].__setitem__(0, "QS"), InvalidStateError,
+     "$.hands[0]"),
 ]  # fmt: skip
 
 
@@ -507,27 +510,45 @@ def test_depth_check_measures_json_nesting(value: Any, limit: int) -> None:
     text = json.dumps(value)
     if _depth(value) > limit:
         with pytest.raises(InvalidStateError, match="nested too deeply"):
-            cr.serialization._check_depth(text, limit)
+            cr.serialization.documents._check_depth(text, limit)
     else:
-        cr.serialization._check_depth(text, limit)
+        cr.serialization.documents._check_depth(text, limit)
 
 
 def test_the_state_document_holds_every_field_of_the_state() -> None:
-    doc_fields = {f.name for f in attrs.fields(cr.serialization._StateDocument)}
-    match_fields = {f.name for f in attrs.fields(cr.serialization._MatchDocument)}
-    assert {f.name for f in attrs.fields(Match) if f.init} == match_fields | {"rules", "players", "first"}
-    assert doc_fields == {"rules", "players", "first", "to_act", "match", "round", "history"}
-    round_fields = {f.name for f in attrs.fields(Round)}
-    assert {f.alias for f in attrs.fields(State)} == {"to_act", "match", "history"} | round_fields
+    for name, options in VARIANTS:
+        state = _state(name, steps=20, **options)
+        doc = _doc(state)
+        assert list(doc) == [
+            "format", "kind", "rules", "players", "first", "to_act", "match", "table", "hands", "trick",
+            "best", "extra", "history",
+        ]  # fmt: skip
+        assert {f.name for f in attrs.fields(State)} - {"past"} | {"history"} == set(doc) - {
+            "format",
+            "kind",
+            "rules",
+            "players",
+            "first",
+        }
+        match_fields = {f.name for f in attrs.fields(type(state.match)) if f.init}
+        assert set(doc["match"]) | {"rules", "players", "first"} == match_fields
+        assert state.table is not None
+        assert set(doc["table"]) == {f.name for f in attrs.fields(type(state.table))}
 
 
 def test_json_format_page_documents_every_field() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "json-format.md").read_text(encoding="utf-8")
-    # What is written: a state document has a layout of its own (serialization._StateDocument).
-    documents = cr.serialization._StateDocument, cr.serialization._MatchDocument
-    for cls in (*documents, Round, Table, Trick, RoundResult, PlayerView, Score, Record):
+    classes: list[type[Any]] = [Match, Table, Trick, RoundResult, PlayerView, Score, Record]
+    for game in cr.GAMES.values():
+        classes += [game.match_type, game.table_type, game.trick_type, game.result_type, game.view_type]
+    for cls in classes:
         for field in attrs.fields(cls):
-            assert f"| `{field.name}` |" in page, f"{cls.__name__}.{field.name} is not in docs/json-format.md"
+            if field.init and field.name not in ("rules", "players", "first"):
+                assert f"| `{field.alias or field.name}` |" in page, (
+                    f"{cls.__name__}.{field.name} is not in docs/json-format.md"
+                )
+    for field in ("to_act", "match", "table", "hands", "trick", "best", "extra", "history", "game"):
+        assert f"| `{field}` |" in page, field
     tagged: tuple[type[Any], ...] = (cr.Deal, cr.Play, cr.Revive, cr.Dealt, cr.Revealed)
     for kind in tagged:
         assert f'{{"type": "{kind.TAG}", ...}}' in page, kind.__name__
@@ -535,4 +556,3 @@ def test_json_format_page_documents_every_field() -> None:
             assert f"`{field.name}`:" in page, f"{kind.__name__}.{field.name} is not in docs/json-format.md"
     # The rules' options are listed from OPTIONS when the site is built; name and game by hand.
     assert "cr.OPTIONS.values()" in page
-    assert {f.name for f in attrs.fields(Rules) if f.init} == {"name", "game", *cr.OPTIONS}

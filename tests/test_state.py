@@ -1,99 +1,90 @@
-"""The state's building blocks: the persistent Chain, the State/Table/Match split, fast constructors."""
+"""The state's building blocks: what a card played changes, the Table/Match split, the round view."""
 
 from __future__ import annotations
 
 import copy
 import pickle
+import random
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules.state import Chain, Round, State, Table, new_state, new_table
+from cucumber_rules.state import Round, State, Table, result_rows
 
 
-def test_chain_appends_without_changing_the_original() -> None:
-    empty: Chain[int] = Chain.EMPTY
-    one = empty.append(1)
-    two = one.append(2)
-    assert (list(empty), list(one), list(two)) == ([], [1], [1, 2])
-    assert (len(empty), len(one), len(two)) == (0, 1, 2)
-    assert two.rest is one
-    assert two.last == 2
-    assert not empty
-    assert two
-    assert two[0] == 1
-    assert two[-1] == 2
-    assert 2 in two
-    assert 3 not in two
+def _started(name: str = "agurk", players: int = 4, seed: int = 1, **options: object) -> State:
+    s = cr.new_game(cr.ruleset(name, **options), players)
+    return cr.apply(s, cr.sample_chance(s, random.Random(seed)))
 
 
-def test_chain_equality_and_hash_follow_the_items() -> None:
-    a = Chain.of([1, 2, 3])
-    b = Chain.EMPTY.append(1).append(2).append(3)
-    assert a == b
-    assert hash(a) == hash(b)
-    assert a != Chain.of([1, 2])
-    assert a != Chain.of([1, 2, 4])
-    assert a != Chain.of([0, 2, 3])
-    assert a != (3, Chain.of([1, 2]), 3) or a.items() == (1, 2, 3)
-    assert pickle.loads(pickle.dumps(a)) == a
-    assert copy.deepcopy(a) == a
-
-
-def test_a_long_chain_compares_and_pickles_without_recursion() -> None:
-    long = Chain.of(range(100_000))
-    assert long == Chain.of(range(100_000))
-    assert pickle.loads(pickle.dumps(long)) == long
-
-
-def _values(obj: Any) -> tuple[Any, ...]:
-    return tuple(getattr(obj, f.name) for f in attrs.fields(type(obj)))
-
-
-def test_fast_constructors_build_what_the_attrs_constructors_build() -> None:
-    s = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
-    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(5)))
-    s = cr.apply(s, cr.legal_moves(s)[0])
-    assert new_state(*_values(s)) == State(*_values(s))
-    t = s.table
-    assert t is not None
-    assert new_table(*_values(t)) == Table(*_values(t))
-    assert len(_values(s)) == 9
-    assert len(_values(t)) == 7
+def test_the_state_holds_what_a_card_changes_and_points_to_the_rest() -> None:
+    assert [f.name for f in attrs.fields(State)] == [
+        "to_act", "match", "table", "hands", "trick", "best", "extra", "past",
+    ]  # fmt: skip
+    for game in cr.GAMES.values():
+        assert issubclass(game.match_type, cr.Match)
+        assert issubclass(game.table_type, Table)
+        assert issubclass(game.view_type, cr.PlayerView)
 
 
 def test_round_gathers_the_round_in_play() -> None:
     s = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
     assert s.round is None
-    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(5)))
+    s = cr.apply(s, cr.sample_chance(s, random.Random(5)))
     s = cr.apply(s, cr.legal_moves(s)[0])
     r = s.round
     assert r is not None
     assert s.table is not None
-    assert r == Round(s.hands, s.table, s.trick, s.high, s.taker, s.marker)
-    assert (r.trick, r.high, r.taker, r.marker, r.table) == (s.trick, s.high, s.taker, s.marker, s.table)
+    assert r == Round(s.hands, s.table, s.trick, s.best, s.extra)
+    assert (r.trick, r.best, r.taker, r.extra, r.table) == (s.trick, s.best, s.taker, s.marker, s.table)
     assert (s.rules, s.players, s.first) == (s.match.rules, s.match.players, s.match.first)
+    assert r.revealed == s.table.revealed  # a game's own table fields read through
 
 
 def test_round_reads_its_table_through() -> None:
     table = Table(seats=(0, 2), after=(2, -1, 0), leader=2, stock=(cr.card("7"),))
     r = Round(hands=((), (), ()), table=table)
-    assert (r.seats, r.after, r.leader, r.tricks, r.stock, r.revealed, r.captured) == (
-        (0, 2), (2, -1, 0), 2, (), (cr.card("7"),), None, (),
-    )  # fmt: skip
+    assert (r.seats, r.after, r.leader, r.tricks, r.stock, r.taker) == (
+        (0, 2),
+        (2, -1, 0),
+        2,
+        (),
+        (cr.card("7"),),
+        -1,
+    )
+    with pytest.raises(AttributeError):
+        r.revealed  # the ladder's table has no revealed card  # noqa: B018
 
 
-def test_a_card_played_mid_trick_shares_the_table() -> None:
-    s = cr.new_game(cr.ruleset("agurk"), 4)
-    s = cr.apply(s, cr.sample_chance(s, __import__("random").Random(1)))
+def test_a_card_played_mid_trick_shares_the_table_and_the_past() -> None:
+    s = _started()
     after = cr.apply(s, cr.legal_moves(s)[0])
     assert after.table is s.table
     assert after.match is s.match
+    assert after.past is s.past  # the history before the trick: shared, not copied
     assert after.rules is s.rules
     assert after.hands[1] is s.hands[1]
+    assert after.history == s.history.append(after.trick[0])
+    assert after.best is after.trick[0]
+    assert after.taker == after.trick[0].seat
+
+
+def test_games_read_their_own_state() -> None:
+    s = _started()
+    assert s.high == 0  # the ladder: the highest rank in the trick
+    moved = cr.apply(s, cr.legal_moves(s)[-1])
+    assert moved.high == moved.best.card.rank  # type: ignore[union-attr]
+    with pytest.raises(AttributeError, match="a ladder state has no attribute 'marker'"):
+        s.marker  # noqa: B018
+    c = _started("catastrophe", 3)
+    assert c.marker is None
+    assert c.lead is None
+    c = cr.apply(c, cr.legal_moves(c)[0])
+    assert c.lead is c.trick[0].card
+    with pytest.raises(AttributeError):
+        c.high  # noqa: B018
 
 
 @pytest.mark.parametrize("preset", sorted(cr.RULESETS))
@@ -103,54 +94,10 @@ def test_states_are_frozen(preset: str) -> None:
         s.to_act = 1  # type: ignore[misc]
 
 
-def test_new_trick_matches_the_attrs_constructor() -> None:
-    from cucumber_rules.state import Trick, new_trick
-
-    plays = (cr.Play(0, "7"), cr.Play(1, "9"))
-    assert new_trick(0, plays, 1, "high", cr.card("3")) == Trick(0, plays, 1, "high", cr.card("3"))
-    assert new_trick(2, plays, 0) == Trick(2, plays, 0)
-
-
-def _long_match() -> State:
-    rules = cr.ruleset("agurk", fixed_rounds=60)
-    rng = __import__("random").Random(4)
-    state = cr.new_game(rules, 4)
-    while not state.is_over:
-        moves = cr.legal_moves(state)
-        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
-    return state
-
-
-def test_a_long_history_is_plain_nodes_read_as_a_chain() -> None:
-    state = _long_match()
-    assert len(state.history) > 1500  # deeper than the recursion limit
-    node = state._history
-    assert type(node) is tuple
-    assert node[2] == len(state.history)
-    assert type(state.history) is Chain
-    assert state.history.last is node[0]
-    assert state.history.rest == Chain.of(state.actions[:-1])
-    rebuilt = attrs.evolve(state, history=Chain.of(state.actions))  # a Chain is turned into a plain node
-    assert type(rebuilt._history) is tuple
-    assert rebuilt == state
-    assert hash(rebuilt) == hash(state)
-    assert attrs.evolve(state, history=Chain.of(state.actions[:-1])) != state
-
-
-def test_a_long_history_pickles_copies_and_prints_without_recursion() -> None:
-    state = _long_match()
-    assert pickle.loads(pickle.dumps(state)) == state
-    assert copy.deepcopy(state) == state
-    text = repr(state)
-    assert text.startswith("State(to_act=None, match=Match(")
-    assert "history=Chain.of([" in text
-    assert "_history" not in text
-
-
 @pytest.mark.parametrize("how", ["pickle", "deepcopy", "evolve", "loads"])
 def test_a_rebuilt_state_plays_on_exactly_like_the_original(how: str) -> None:
     state = cr.new_game(cr.ruleset("agurk"), 3)  # some way into a match, the seat to act holding cards
-    rng = __import__("random").Random(8)
+    rng = random.Random(8)
     for _ in range(40):
         moves = cr.legal_moves(state)
         state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
@@ -158,11 +105,11 @@ def test_a_rebuilt_state_plays_on_exactly_like_the_original(how: str) -> None:
     ways: dict[str, Callable[[State], State]] = {
         "pickle": lambda s: pickle.loads(pickle.dumps(s)),
         "deepcopy": copy.deepcopy,
-        "evolve": lambda s: attrs.evolve(s, history=s.history),
+        "evolve": lambda s: attrs.evolve(s, past=cr.History(s.past.items())),
         "loads": lambda s: cr.loads(cr.dumps(s), State),
     }
     rebuilt = ways[how](state)
-    assert type(rebuilt._history) is tuple
+    assert rebuilt == state
     move = cr.legal_moves(state)[0]
     after, rebuilt_after = cr.apply(state, move), cr.apply(rebuilt, move)
     assert rebuilt_after == after
@@ -171,14 +118,17 @@ def test_a_rebuilt_state_plays_on_exactly_like_the_original(how: str) -> None:
 
 
 def test_result_rows_are_built_once_per_match_and_are_not_part_of_its_value() -> None:
-    from cucumber_rules.state import result_rows
-
-    state = _long_match()
+    rules = cr.ruleset("agurk", fixed_rounds=12)
+    rng = random.Random(4)
+    state = cr.new_game(rules, 4)
+    while not state.is_over:
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
     m = state.match
     results, rows = result_rows(m)
     assert results == m.results.items()
     assert rows == tuple(r.points for r in results)
-    assert len(rows) == m.rounds == 60
+    assert len(rows) == m.rounds == 12
     assert result_rows(m)[0] is results  # kept
     fresh = attrs.evolve(m)  # an equal match without the cache
     assert fresh._rows is None

@@ -30,7 +30,7 @@ STRUCTURAL = frozenset(cr.ERROR_CODES) - RULE_CODES
 
 def playing(machine: MatchMachine) -> bool:
     to_act = machine.state.to_act
-    return to_act is not None and to_act >= 0 and not machine.state.match.pending
+    return to_act is not None and to_act >= 0 and not getattr(machine.state.match, "pending", ())
 
 
 def at_chance(machine: MatchMachine) -> bool:
@@ -44,7 +44,7 @@ def running(machine: MatchMachine) -> bool:
 def forbidden_cards(state: State) -> list[Card]:
     """Cards the seat to act holds but may not play now."""
     to_act = state.to_act
-    if to_act is None or to_act < 0 or state.match.pending:
+    if to_act is None or to_act < 0 or bool(getattr(state.match, "pending", ())):
         return []
     legal = set(cr.legal_moves(state))
     return [c for c in dict.fromkeys(state.hands[to_act]) if Play(to_act, c) not in legal]
@@ -206,12 +206,12 @@ class MatchMachine(RuleBasedStateMachine):
     def deal_during_play(self) -> None:
         self.refuse(Deal(hands=[[]] * self.players), {"unexpected-deal"})
 
-    @precondition(lambda self: running(self) and not self.state.match.pending)
+    @precondition(lambda self: running(self) and not getattr(self.state.match, "pending", ()))
     @rule(seat=st.integers(0, 6), accept=st.booleans())
     def decision_not_due(self, seat: int, accept: bool) -> None:
         self.refuse(Revive(seat % self.players, accept), {"no-decision"})
 
-    @precondition(lambda self: bool(self.state.match.pending))
+    @precondition(lambda self: bool(getattr(self.state.match, "pending", ())))
     @rule(data=st.data())
     def play_while_a_decision_is_due(self, data: st.DataObject) -> None:
         seat = self.state.to_act
@@ -249,9 +249,7 @@ class MatchMachine(RuleBasedStateMachine):
             played = [p.card for t in r.tricks for p in t.plays if p.seat == seat]
             played += [p.card for p in r.trick if p.seat == seat]
             assert Counter(r.hands[seat]) + Counter(played) == Counter(deal.hands[seat]), f"seat {seat}"
-        revealed = [t.revealed for t in r.tricks if t.revealed is not None]
-        if r.revealed is not None:
-            revealed.append(r.revealed)
+        revealed = state.game.round_cards(state)  # Surprise Cucumber's reveals
         assert Counter(r.stock) + Counter(revealed) == Counter(deal.stock)
         dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
         assert not dealt - Counter(cr.DECKS[self.game_rules.deck])

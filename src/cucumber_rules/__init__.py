@@ -10,9 +10,13 @@ Agurk and Gurka with their variants:
 >>> state = cr.apply(state, move)
 >>> cr.score(state).totals
 (0, 0, 0, 0)
+
+Each trick mechanism is a [`Game`][cucumber_rules.Game] in the registry
+[`GAMES`][cucumber_rules.GAMES]: `"ladder"` (Agurk, Gurka, Five Cucumbers) and
+`"catastrophe"`; [`register_game`][cucumber_rules.register_game] adds one.
 """
 
-from .actions import Action, Deal, Play, Revive
+from .actions import Action, Deal, Decision, Play
 from .cards import DECKS, Card, card
 from .engine import apply, apply_all, check, is_legal, legal_moves, new_game, sample_chance, score
 from .errors import (
@@ -23,12 +27,28 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
+from .games import GAMES, Game, register_game
+from .history import History
 from .records import Record, record, replay
-from .rules import OPTIONS, RULESETS, Option, Rules, ruleset
+from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
 from .scoring import Score
+from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick
+from .views import Dealt, Event, PlayerView, public_history, view
+
+# The built-in games register themselves when imported, in this order.
+# isort: off
+from .games.ladder import LadderMatch, LadderResult, LadderRules, LadderView, Revive
+from .games.catastrophe import (
+    CatastropheMatch,
+    CatastropheRules,
+    CatastropheTable,
+    CatastropheTrick,
+    CatastropheView,
+    Marker,
+    Revealed,
+)
 from .serialization import FORMAT_VERSION, dumps, loads, make_converter
-from .state import CHANCE, Chain, Match, Round, RoundResult, State, Table, Trick
-from .views import Dealt, Event, PlayerView, Revealed, public_history, view
+# isort: on
 
 __version__ = "0.1.0"
 
@@ -37,18 +57,31 @@ __all__ = [
     "DECKS",
     "ERROR_CODES",
     "FORMAT_VERSION",
+    "GAMES",
     "OPTIONS",
     "RULESETS",
     "Action",
     "Card",
-    "Chain",
+    "CatastropheMatch",
+    "CatastropheRules",
+    "CatastropheTable",
+    "CatastropheTrick",
+    "CatastropheView",
     "Deal",
     "Dealt",
+    "Decision",
     "Event",
+    "Game",
+    "History",
     "IllegalMoveError",
     "InvalidNotationError",
     "InvalidRulesError",
     "InvalidStateError",
+    "LadderMatch",
+    "LadderResult",
+    "LadderRules",
+    "LadderView",
+    "Marker",
     "Match",
     "Option",
     "Play",
@@ -74,8 +107,10 @@ __all__ = [
     "loads",
     "make_converter",
     "new_game",
+    "option",
     "public_history",
     "record",
+    "register_game",
     "replay",
     "ruleset",
     "sample_chance",

@@ -1,29 +1,56 @@
-"""Actions: the chance action `Deal` and the players' `Play` and `Revive`.
+"""Actions: the chance action `Deal`, a player's `Play`, and the base of games' decisions.
 
 Actions are frozen values. Every player action carries its seat, so logs are
-self-describing and "not your turn" can be checked.
+self-describing and "not your turn" can be checked. A game that needs more than
+cards (Gurka's revival) adds its own `Decision` classes.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
-from .cards import Card, card
+from ._values import Value
+from .cards import CARD_BY_INDEX, Card, card
 
-__all__ = ["Action", "Deal", "Play", "Revive"]
+__all__ = ["MAX_SEATS", "PLAYS", "Action", "Deal", "Decision", "Play", "seat_number"]
 
+#: The most seats any game may have; seats are 0..MAX_SEATS-1.
+MAX_SEATS: Final = 16
 
 _INDEX = attrgetter("index")
+
+
+def seat_number(value: Any, what: str = "a seat is an int") -> int:
+    """`value` as a plain int: any integer (`operator.index`), but never a bool or a float.
+
+    Raises:
+        TypeError: For a bool, a float or anything that is not an integer.
+
+    Example:
+        >>> import array
+        >>> seat_number(3), seat_number(array.array("q", [2])[0])
+        (3, 2)
+        >>> seat_number(True)
+        Traceback (most recent call last):
+        ...
+        TypeError: a seat is an int, not bool
+    """
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{what}, not {type(value).__name__}")
+    return operator.index(value)
 
 
 def _to_card(value: Any) -> Card:
     if type(value) is Card or isinstance(value, str):
         return card(value)
-    raise TypeError(f"a card must be a Card or card text such as 'QS', not {type(value).__name__}")
+    if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+        return card(operator.index(value))
+    raise TypeError(f"a card must be a Card, card text such as 'QS', or a number, not {type(value).__name__}")
 
 
 def _to_cards(value: Any) -> tuple[Card, ...]:
@@ -39,9 +66,10 @@ def _to_hands(value: Any) -> tuple[tuple[Card, ...], ...]:
 
 
 def _seat(value: Any) -> int:
-    if type(value) is not int:
-        raise TypeError(f"a seat is an int, not {type(value).__name__}")
-    return value
+    seat = seat_number(value)
+    if not 0 <= seat < MAX_SEATS:
+        raise ValueError(f"a seat is 0..{MAX_SEATS - 1}, not {seat}")
+    return seat
 
 
 def _optional_seat(value: Any) -> int | None:
@@ -49,7 +77,7 @@ def _optional_seat(value: Any) -> int | None:
 
 
 @attrs.frozen
-class Deal:
+class Deal(Value):
     """The chance action that deals a round or hand.
 
     `hands[s]` is the cards of seat `s` (an empty list for a seat that receives
@@ -101,45 +129,83 @@ def trusted_deal(
     return deal
 
 
-@attrs.frozen
-class Play:
+@attrs.frozen(eq=False)
+class Play(Value):
     """A player plays a card.
 
+    There is one `Play` object for each seat and card: `Play(2, "QS")` returns
+    the same object every time, so plays compare (and hash) by identity, quickly,
+    in every hand, trick and set of moves. The card may be a `Card`, card text or,
+    for numbered decks, its number.
+
     Example:
-        >>> Play(2, "QS") == Play(2, card("QS"))
-        True
-        >>> str(Play(2, "QS"))
-        'seat 2 plays QS'
+        >>> Play(2, "QS") == Play(2, card("QS")), Play(2, "QS") is Play(2, "QS")
+        (True, True)
+        >>> str(Play(2, "QS")), Play(0, 42).card
+        ('seat 2 plays QS', card('42'))
     """
 
     TAG: ClassVar[str] = "play"
     seat: int = attrs.field(converter=_seat)
     card: Card = attrs.field(converter=_to_card)
 
+    def __new__(cls, seat: Any, card: Any) -> Play:
+        return PLAYS[_seat(seat)][_to_card(card).index]
+
     def __str__(self) -> str:
         return f"seat {self.seat} plays {self.card}"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Play, (self.seat, str(self.card)))
+
+
+def _make_plays() -> tuple[tuple[Play, ...], ...]:
+    set_seat, set_card = (Play.__dict__[a.name].__set__ for a in attrs.fields(Play))
+    rows = []
+    for seat in range(MAX_SEATS):
+        row: list[Play | None] = []
+        for c in CARD_BY_INDEX:
+            if c is None:
+                row.append(None)
+                continue
+            p = object.__new__(Play)
+            set_seat(p, seat)
+            set_card(p, c)
+            row.append(p)
+        rows.append(tuple(row))
+    return cast("tuple[tuple[Play, ...], ...]", tuple(rows))
+
+
+PLAYS: Final = _make_plays()
+"""`PLAYS[seat][card.index]`: the one `Play` of each seat and card (indexes that name no card hold None).
+
+Example:
+    >>> from cucumber_rules import card
+    >>> PLAYS[1][card("QS").index] is Play(1, "QS")
+    True
+"""
+
 
 @attrs.frozen
-class Revive:
-    """An eliminated player's decision to buy back in (`accept=True`) or not (revival rule).
+class Decision(Value):
+    """The base of a game's decision actions: a seat's choice that is not a card (e.g. `Revive`).
+
+    A game lists its decision classes in `Game.decisions`; each has a `TAG` for
+    JSON and a `seat`.
 
     Example:
-        >>> str(Revive(1, True))
-        'seat 1 buys back in'
+        >>> import cucumber_rules as cr
+        >>> isinstance(cr.Revive(1, True), Decision)
+        True
     """
 
-    TAG: ClassVar[str] = "revive"
+    TAG: ClassVar[str] = "decision"
     seat: int = attrs.field(converter=_seat)
-    accept: bool = attrs.field(validator=attrs.validators.instance_of(bool))
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} " + ("buys back in" if self.accept else "stays out")
 
 
-Action = Deal | Play | Revive
-"""Any action: a [`Deal`][cucumber_rules.Deal], a [`Play`][cucumber_rules.Play] or a
-[`Revive`][cucumber_rules.Revive].
+Action = Deal | Play | Decision
+"""Any action: a [`Deal`][cucumber_rules.Deal], a [`Play`][cucumber_rules.Play] or a game's
+[`Decision`][cucumber_rules.Decision] (such as [`Revive`][cucumber_rules.Revive]).
 
 Example:
     >>> isinstance(Play(0, "QS"), Action)

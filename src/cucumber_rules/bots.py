@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action, Play, Revive
-from .cards import DECKS, Card
+from .actions import Action
+from .games import game_of
 
 if TYPE_CHECKING:
     from .views import PlayerView
@@ -103,7 +103,7 @@ class RandomBot:
 
 @attrs.frozen
 class HeuristicBot:
-    """Plays by rules of thumb, from its own view only.
+    """Plays by its game's rules of thumb (`Game.heuristic`), from its own view only.
 
     Ladder games (Agurk, Gurka, Five Cucumbers): only the last trick costs, and it
     goes to the highest card, so the bot plays its highest legal card in every
@@ -128,7 +128,7 @@ class HeuristicBot:
     """
 
     caution: float = 1.0
-    """How much the expected capture counts against shedding a dangerous card (Catastrophe)."""
+    """How much the expected loss counts against the gain of a play (games that weigh risks use it)."""
 
     @property
     def name(self) -> str:
@@ -136,7 +136,7 @@ class HeuristicBot:
         return "heuristic"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """Return the action the heuristic prefers (ties broken with `rng`).
+        """Return the action the game's heuristic prefers (ties broken with `rng`).
 
         Raises:
             ValueError: If the view has no legal action (not this seat's turn).
@@ -146,113 +146,7 @@ class HeuristicBot:
             raise _no_move(view)
         if len(legal) == 1:
             return legal[0]
-        revivals = [a for a in legal if isinstance(a, Revive)]
-        if revivals:
-            return next((a for a in revivals if a.accept), revivals[0])
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return rng.choice(legal)
-        if view.rules.game == "catastrophe":
-            return _catastrophe_choice(view, plays, self.caution, rng)
-        return _ladder_choice(plays)
-
-
-def _ladder_choice(plays: Sequence[Play]) -> Play:
-    # Highest legal card; among equal ranks (suits), the highest card as sorted.
-    return max(plays, key=lambda p: p.card)
-
-
-# --------------------------------------------------------------------------- Catastrophe
-
-
-def _beats(a: int, b: int, lowest_wins: bool) -> bool:
-    return a < b if lowest_wins else a > b
-
-
-def _catastrophe_choice(view: PlayerView, plays: Sequence[Play], caution: float, rng: random.Random) -> Play:
-    rules = view.rules
-    cucumbers: tuple[int, ...] = rules.cucumbers or tuple(1 for _ in range(60))
-
-    def cuc(c: Card) -> int:
-        return cucumbers[c.rank - 1]
-
-    trick = [(p.seat, p.card) for p in view.trick]
-    revealed = view.revealed
-    lead: Card | None = revealed if revealed is not None else (trick[0][1] if trick else None)
-    in_play = [c for _, c in trick] + ([revealed] if revealed is not None else [])
-    seen: set[Card] = set(view.hand) | set(in_play)
-    for done in view.tricks:
-        seen.update(p.card for p in done.plays)
-        if done.revealed is not None:
-            seen.add(done.revealed)
-    unseen = [c for c in DECKS[rules.deck] if c not in seen]
-    mean_cuc = sum(cuc(c) for c in unseen) / len(unseen) if unseen else 1.0
-    later = max(0, len(view.players) - len(trick) - 1)
-    trick_cuc = sum(cuc(c) for c in in_play)
-
-    def liability(c: Card) -> float:
-        # 5-cucumber cards are costly to keep; extreme ranks tend to take tricks later.
-        return (cuc(c) - 1) + max(0.0, abs(c.rank - 30.5) - 15.0) / 15.0
-
-    best: list[Play] = []
-    best_cost = float("inf")
-    for p in plays:
-        c = p.card
-        risk = _risk(c, lead, trick, view.marker, unseen, later)
-        capture = trick_cuc + cuc(c) + later * mean_cuc
-        cost = caution * risk * capture - liability(c)
-        if cost < best_cost - 1e-9:
-            best, best_cost = [p], cost
-        elif abs(cost - best_cost) <= 1e-9:
-            best.append(p)
-    return best[0] if len(best) == 1 else rng.choice(best)
-
-
-def _risk(
-    c: Card,
-    lead: Card | None,
-    trick: Sequence[tuple[int, Card]],
-    marker: str | None,
-    unseen: Sequence[Card],
-    later: int,
-) -> float:
-    """The estimated chance that playing `c` ends with this seat taking the trick."""
-    if lead is None:
-        return 0.0  # the leader's card is never the highest or lowest that takes the trick
-    r, lead_rank = c.rank, lead.rank
-    if marker is None:
-        # This card sets the rule: it takes the trick for now, whichever way it goes.
-        lowest_wins = r < lead_rank
-        pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
-    elif marker in ("high", "low"):
-        lowest_wins = marker == "low"
-        obeys = r < lead_rank if lowest_wins else r > lead_rank
-        current = min if lowest_wins else max
-        played = [x.rank for _, x in trick if x is not lead]
-        if obeys:
-            if not _beats(r, current(played), lowest_wins):
-                return 0.0
-            pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
-        else:
-            # Breaking the rule flips it: this card (below or above every card so far) takes for now.
-            lowest_wins = not lowest_wins
-            pool = list(unseen)
-    else:
-        lowest_wins = marker == "high-broken"
-        ranks = [x.rank for _, x in trick] + [lead_rank]
-        current_best = min(ranks) if lowest_wins else max(ranks)
-        if not _beats(r, current_best, lowest_wins):
-            return 0.0
-        pool = list(unseen)
-    if later == 0:
-        return 1.0
-    if not pool:
-        pool = list(unseen)
-    if not pool:
-        return 1.0
-    beating = sum(1 for u in pool if _beats(u.rank, r, lowest_wins))
-    stay = 1.0 - beating / len(pool)
-    return float(stay**later)
+        return game_of(view.rules).heuristic(view, rng, caution=self.caution)
 
 
 # --------------------------------------------------------------------------- registry

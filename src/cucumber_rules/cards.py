@@ -7,12 +7,14 @@ the same object, and comparisons in the hot path are identity checks.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
+from ._values import Value
 from .errors import IllegalMoveError, InvalidNotationError
 
 __all__ = ["DECKS", "SUITS", "Card", "card", "card_list", "deck_cards", "not_in_hand", "rank_label"]
@@ -26,7 +28,7 @@ _SUITED_BASE = 64  # numbered cards use indexes 1..60; suited cards start here
 
 
 @attrs.frozen(eq=False, repr=False, cache_hash=False)
-class Card:
+class Card(Value):
     """One playing card.
 
     A suited card of a 52-card deck has `rank` 2..14 (J=11, Q=12, K=13, A=14)
@@ -142,36 +144,45 @@ def intern(c: Card) -> Card:
     return found
 
 
-def card(text: str | Card) -> Card:
+def card(text: str | Card | int) -> Card:
     """Parse card notation and return the shared `Card`.
 
     Accepts `"QS"`, `"10H"`, `"TH"`, `"A♠"`, lower case, and numbered cards
-    `"7"`, `"42"`. A `Card` is returned as its shared instance.
+    `"7"`, `"42"` (ASCII digits only), or the number itself, `42`. A `Card` is
+    returned as its shared instance.
 
     Args:
-        text: The card's notation.
+        text: The card's notation, or the number of a numbered card.
 
     Returns:
         The card.
 
     Raises:
         InvalidNotationError: If the text is not a card.
-        TypeError: If `text` is neither a string nor a Card.
+        TypeError: If `text` is neither a string, a Card nor an integer (`bool` is refused).
 
     Example:
         >>> card("A♠") == card("as") == card("AS")
         True
-        >>> card("TH"), card("42")
-        (card('10H'), card('42'))
+        >>> card("TH"), card("42"), card(42)
+        (card('10H'), card('42'), card('42'))
     """
     if type(text) is Card:
         return intern(text)
     if not isinstance(text, str):
-        raise TypeError(f"a card is written as a string such as 'QS' or '42', not {type(text).__name__}")
+        if isinstance(text, bool) or not hasattr(type(text), "__index__"):
+            raise TypeError(
+                f"a card is written as a string such as 'QS' or '42' (or a number), not {type(text).__name__}"
+            )
+        number = operator.index(text)  # type: ignore[arg-type]
+        found = _INTERNED.get((number, None))
+        if found is None:
+            raise InvalidNotationError(f"{number} is not a card: numbered cards run 1..60")
+        return found
     raw = text.strip().upper()
     if not raw or len(raw) > 3:
         raise InvalidNotationError(f"{text!r} is not a card: write e.g. 'QS', '10H', 'A♠' or '42'")
-    if raw.isdigit():
+    if raw.isascii() and raw.isdigit():
         number = int(raw)
         found = _INTERNED.get((number, None))
         if found is None:
@@ -181,7 +192,7 @@ def card(text: str | Card) -> Card:
     rank_text = raw[:-1]
     if rank_text in _FACE_PARSE:
         rank = _FACE_PARSE[rank_text]
-    elif rank_text.isdigit():
+    elif rank_text.isascii() and rank_text.isdigit():
         rank = int(rank_text)
     else:
         raise InvalidNotationError(f"{text!r} is not a card: unknown rank {rank_text!r}")

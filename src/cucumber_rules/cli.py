@@ -32,12 +32,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .actions import Action, Play, Revive
+from .actions import Action, Decision, Play
 from .bots import Bot, resolve_bots
 from .cards import card
 from .engine import apply, check, new_game, sample_chance, score
 from .errors import IllegalMoveError, InvalidNotationError, InvalidRulesError, InvalidStateError, RulesError
-from .narrate import MARKERS, narrate
+from .narrate import narrate
 from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Rules, preset_name, ruleset
 from .serialization import dumps, loads
@@ -172,7 +172,7 @@ def _standings(state: State) -> Table:
     table.add_column("#", justify="right")
     table.add_column("player")
     table.add_column("total", justify="right")
-    ladder = state.rules.game == "ladder" and (state.rules.lives or 1) > 1
+    ladder = any(sc.marks)
     if ladder:
         table.add_column("marks", justify="right")
     table.add_column("")
@@ -232,16 +232,16 @@ _HELP = (
 def _show_view(out: Console, v: PlayerView) -> None:
     assert v.seat is not None
     trick_no = len(v.tricks) + 1
-    unit = "Hand" if v.rules.game == "catastrophe" else "Round"
+    game = type(v.rules)._game
+    unit = game.unit.capitalize()
     out.print(
         f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {escape(v.players[v.seat])}"
     )
     table_cards = ", ".join(f"{escape(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
     line = f"On the table: {table_cards}"
-    if v.revealed is not None:
-        line = f"Revealed lead card: {v.revealed} · " + line
-    if v.marker is not None:
-        line += f" [{MARKERS.get(v.marker, v.marker)}]"
+    extra = game.describe_table(v)
+    if extra:
+        line += f" [{escape(extra)}]"
     out.print(line)
     others = " · ".join(
         f"{escape(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n
@@ -316,21 +316,22 @@ def _ask(prompt: str) -> str | None:
 def _human_action(out: Console, state: State, seat: int) -> Action | None:
     """Ask until the player gives a legal action; None means stop."""
     v = view(state, seat)
-    if any(isinstance(a, Revive) for a in v.legal):
-        out.print(
-            f"\n[bold]You are eliminated.[/bold] Buy back in (sit out the next round and return "
-            f"with the highest score of another player)? Scores: {v.totals}"
-        )
+    decisions = [a for a in v.legal if isinstance(a, Decision)]
+    if decisions:
+        game = type(v.rules)._game
+        out.print(f"\n[bold]{escape(game.decision_prompt(v))}[/bold] Scores: {v.totals}")
+        for number, decision in enumerate(decisions, 1):
+            out.print(f"  {number}: {escape(str(decision).removeprefix(f'seat {seat} '))}")
         while True:
-            answer = _ask("Buy back in? [y/n]")
+            answer = _ask(f"Your choice [1-{len(decisions)}]")
             if answer is None:
                 return None
             word = answer.strip().lower()
-            if word in ("y", "yes", "n", "no"):
-                return Revive(seat, word.startswith("y"))
+            if word.isdigit() and 1 <= int(word) <= len(decisions):
+                return decisions[int(word) - 1]
             if word in ("q", "quit", "exit"):
                 return None
-            out.print("Answer y or n (or quit).")
+            out.print(f"Answer a number from 1 to {len(decisions)} (or quit).")
     _show_view(out, v)
     while True:
         answer = _ask("Your card")
@@ -436,7 +437,8 @@ def _rate(rate: Any) -> tuple[str, str]:
 def _summary(out: Console, result: SimulationResult) -> None:
     data = result.to_dict()
     rounds = data["rounds_per_match"]
-    unit = "hands" if result.rules.game == "catastrophe" else "rounds"
+    game = type(result.rules)._game
+    unit = game.unit + "s"
     summary = Table(title=f"{_title(result.rules)}: {result.players} players, seed {result.seed}")
     summary.add_column("")
     summary.add_column("value", justify="right")
@@ -471,11 +473,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     out.print(bots)
 
     pen = data["penalties"]
-    what = (
-        "cucumbers per seat per hand"
-        if result.rules.game == "catastrophe"
-        else "penalty paid for the last trick, per round"
-    )
+    what = game.penalty_words
     out.print(
         f"Penalties ({what}): n={pen['count']:.0f}, mean {pen['mean']:.2f}, median {pen['median']:g}, "
         f"90th percentile {pen['p90']:g}, max {pen['max']:g}"

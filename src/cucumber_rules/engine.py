@@ -1,22 +1,25 @@
 """The public state-transition API: `new_game`, `legal_moves`, `check`, `apply`, `score`.
 
 These functions are the same for every game. They check what is common (types,
-game over, chance nodes, whose turn) and hand the rest to the game's engine
-module (`ladder` or `catastrophe`), chosen by `rules.game`.
+game over, chance nodes, whose turn) and hand the rest to the state's game (a
+registered [`Game`][cucumber_rules.Game], found through the rules).
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, cast
+from typing import TYPE_CHECKING
 
-from .actions import Action, Deal, Play, Revive
+from .actions import Action, Deal, Decision, Play, seat_number
 from .errors import IllegalMoveError, InvalidRulesError
+from .history import EMPTY
 from .rules import Rules
 from .scoring import Score
-from .state import CHANCE, Match, State
+from .state import CHANCE, State, new_state
+
+if TYPE_CHECKING:
+    from .games import Game
 
 __all__ = [
     "apply",
@@ -30,31 +33,17 @@ __all__ = [
 ]
 
 
-class GameEngine(Protocol):
-    """What a game's engine module provides (internal)."""
-
-    def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None: ...
-    def sample_deal(self, state: State, rng: random.Random) -> Deal: ...
-    def start_round(self, state: State, deal: Deal) -> State: ...
-    def legal(self, state: State) -> tuple[Action, ...]: ...
-    def play_error(self, state: State, play: Play) -> IllegalMoveError | None: ...
-    def apply_play(self, state: State, play: Play) -> State: ...
-    def decision_error(self, state: State, action: Revive) -> IllegalMoveError | None: ...
-    def decide(self, state: State, action: Revive) -> State: ...
-    def score(self, state: State) -> Score: ...
+def _not_a_state(value: object) -> TypeError:
+    hint = (
+        " (a PlayerView cannot be played on: use the State it was made from)"
+        if hasattr(value, "hand")
+        else ""
+    )
+    return TypeError(f"expected a State (from new_game or apply), not {type(value).__name__}{hint}")
 
 
-_ENGINES: dict[str, GameEngine] = {}
-
-
-def engine_for(state: State) -> GameEngine:
-    """The engine module that plays `state`'s game: `rules.game` names it (internal)."""
-    game = state.rules.game
-    found = _ENGINES.get(game)
-    if found is None:
-        module: GameEngine = importlib.import_module(f"{__package__}.{game}")
-        found = _ENGINES[game] = module
-    return found
+def _game(rules: Rules) -> Game:
+    return type(rules)._game
 
 
 def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) -> State:
@@ -62,7 +51,7 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
 
     Args:
         rules: The rules, e.g. `ruleset("agurk")`.
-        players: The number of players, or their names (labels only).
+        players: The number of players (any integer), or their names (labels only).
         first: The seat that leads the first trick of the match.
 
     Returns:
@@ -81,37 +70,48 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
+    names = player_names(players, rules)
+    first = seat_number(first, "first must be a seat number")
+    n = len(names)
+    if not 0 <= first < n:
+        raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
+    match = _game(rules).new_match(rules, names, first)
+    return new_state(CHANCE, match, None, ((),) * n, (), None, None, EMPTY)
+
+
+def player_names(players: int | Sequence[str], rules: Rules | None = None) -> tuple[str, ...]:
+    """Seat labels from a count (`"seat 0"`, ...) or a list of names; the count is checked first.
+
+    Raises:
+        InvalidRulesError: If `rules` is given and the count is outside its range.
+        TypeError: For something that is neither a count nor a list of strings.
+
+    Example:
+        >>> player_names(3), player_names(["Ann", "Bo"])
+        (('seat 0', 'seat 1', 'seat 2'), ('Ann', 'Bo'))
+    """
     if isinstance(players, bool):
         raise TypeError("players must be a count or a list of names")
-    if isinstance(players, int):
-        names = tuple(f"seat {i}" for i in range(players))
-    elif isinstance(players, str) or not isinstance(players, Iterable):
+    if isinstance(players, str):
+        raise TypeError("players must be a count or a list of names, not str")
+    if hasattr(type(players), "__index__"):
+        count = seat_number(players, "players must be a count or a list of names")
+        _check_count(count, rules)
+        return tuple(f"seat {i}" for i in range(count))
+    if not isinstance(players, Iterable):
         raise TypeError(f"players must be a count or a list of names, not {type(players).__name__}")
-    else:
-        names = tuple(players)
-        if not all(isinstance(n, str) for n in names):
-            raise TypeError("player names must be strings")
-    n = len(names)
-    if not rules.min_players <= n <= rules.max_players:
+    names = tuple(players)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError("player names must be strings")
+    _check_count(len(names), rules)
+    return names
+
+
+def _check_count(n: int, rules: Rules | None) -> None:
+    if rules is not None and not rules.min_players <= n <= rules.max_players:
         raise InvalidRulesError(
             "players", f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
         )
-    if type(first) is not int:
-        raise TypeError(f"first must be a seat number, not {type(first).__name__}")
-    if not 0 <= first < n:
-        raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
-    zeros = (0,) * n
-    match = Match(
-        rules=rules,
-        players=names,
-        first=first,
-        totals=zeros,
-        marks=zeros,
-        out=zeros,
-        revived=(False,) * n,
-        dealer=(first - 1) % n,
-    )
-    return State(to_act=CHANCE, match=match, hands=((),) * n)
 
 
 def legal_moves(state: State) -> tuple[Action, ...]:
@@ -119,6 +119,9 @@ def legal_moves(state: State) -> tuple[Action, ...]:
 
     Returns `()` at a chance node (use `sample_chance` or supply a `Deal`) and
     once the match is over. Identical cards (Five Cucumbers) are listed once.
+
+    Raises:
+        TypeError: If `state` is not a `State` (a `PlayerView` lists its seat's moves as `view.legal`).
 
     Example:
         >>> import cucumber_rules as cr
@@ -130,24 +133,19 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         >>> [str(m.card) for m in cr.legal_moves(s)]
         ['2D', '5D', '6D', '7D', '8D']
     """
-    try:
-        to_act = state.to_act
-    except AttributeError:
-        raise _not_a_state(state) from None
+    if type(state) is not State:
+        raise _not_a_state(state)
+    to_act = state.to_act
     if to_act is None or to_act < 0:
         return ()
-    return (_ENGINES.get(state.match.rules.game) or engine_for(state)).legal(state)
-
-
-def _not_a_state(value: object) -> TypeError:
-    return TypeError(f"expected a State (from new_game or apply), not {type(value).__name__}")
+    return type(state.match.rules)._game.legal(state)
 
 
 def check(state: State, action: Action) -> IllegalMoveError | None:
     """Return the `IllegalMoveError` that `apply` would raise, or None if legal (never raises it).
 
     Raises:
-        TypeError: If `action` is not an action.
+        TypeError: If `state` is not a `State` or `action` is not an action.
 
     Example:
         >>> import cucumber_rules as cr
@@ -155,19 +153,20 @@ def check(state: State, action: Action) -> IllegalMoveError | None:
         >>> cr.check(s, cr.Play(0, cr.card("AS"))).code
         'deal-expected'
     """
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise _not_a_state(state)
+    game = _game(state.match.rules)
     kind = type(action)
     if kind is Play:
-        return _check_play(state, cast(Play, action))
+        return _check_play(state, game, action)  # type: ignore[arg-type]
     if kind is Deal:
-        return _check_deal(state, cast(Deal, action))
-    if kind is Revive:
-        return _check_revive(state, cast(Revive, action))
-    raise TypeError(f"expected an action (Deal, Play or Revive), not {kind.__name__}")
+        return _check_deal(state, game, action)  # type: ignore[arg-type]
+    if isinstance(action, Decision):
+        return _check_decision(state, game, action)
+    raise TypeError(f"expected an action (Deal, Play or a game's decision), not {kind.__name__}")
 
 
-def _check_play(state: State, play: Play) -> IllegalMoveError | None:
+def _check_play(state: State, game: Game, play: Play) -> IllegalMoveError | None:
     to_act = state.to_act
     if to_act is None:
         return _game_over(state, play)
@@ -186,45 +185,30 @@ def _check_play(state: State, play: Play) -> IllegalMoveError | None:
             seat=play.seat,
             action=play,
         )
-    if state.match.pending:
-        return IllegalMoveError(
-            "decision-expected",
-            f"seat {to_act} cannot play now: they must first decide whether to buy back in "
-            "(Revive(seat, True) or Revive(seat, False))",
-            seat=to_act,
-            action=play,
-        )
-    return engine_for(state).play_error(state, play)
+    return game.play_error(state, play)
 
 
-def _check_deal(state: State, deal: Deal) -> IllegalMoveError | None:
+def _check_deal(state: State, game: Game, deal: Deal) -> IllegalMoveError | None:
     to_act = state.to_act
     if to_act is None:
         return _game_over(state, deal)
     if to_act != CHANCE:
         return IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {to_act}'s turn", action=deal)
-    return engine_for(state).deal_error(state, deal)
+    return game.deal_error(state, deal)
 
 
-def _check_revive(state: State, decision: Revive) -> IllegalMoveError | None:
-    to_act = state.to_act
-    if to_act is None:
+def _check_decision(state: State, game: Game, decision: Decision) -> IllegalMoveError | None:
+    if state.to_act is None:
         return _game_over(state, decision)
-    if not state.match.pending or to_act < 0:
+    if type(decision) not in game.decisions:
         return IllegalMoveError(
             "no-decision",
-            f"seat {decision.seat} has no decision to take now",
+            f"seat {decision.seat} has no decision to take: the {game.name} game has no "
+            f"{type(decision).__name__} decisions",
             seat=decision.seat,
             action=decision,
         )
-    if decision.seat != to_act:
-        return IllegalMoveError(
-            "not-your-turn",
-            f"seat {decision.seat} cannot decide now: seat {to_act} must decide whether to buy back in",
-            seat=decision.seat,
-            action=decision,
-        )
-    return engine_for(state).decision_error(state, decision)
+    return game.decision_error(state, decision)
 
 
 def _game_over(state: State, action: Action) -> IllegalMoveError:
@@ -254,7 +238,7 @@ def apply(state: State, action: Action) -> State:
 
     Args:
         state: The current state.
-        action: A `Deal` at a chance node, else the acting seat's `Play` or `Revive`.
+        action: A `Deal` at a chance node, else the acting seat's `Play` or decision.
 
     Returns:
         The new state.
@@ -262,7 +246,7 @@ def apply(state: State, action: Action) -> State:
     Raises:
         IllegalMoveError: If the action is illegal now; `.code` says why and the
             message says what would be legal.
-        TypeError: If `action` is not an action.
+        TypeError: If `state` is not a `State` or `action` is not an action.
 
     Example:
         >>> import cucumber_rules as cr, random
@@ -272,25 +256,20 @@ def apply(state: State, action: Action) -> State:
         >>> s1.to_act, s2.to_act, len(s2.history)
         (0, 1, 2)
     """
-    if type(action) is Play:
+    if type(action) is Play and type(state) is State:
         # The common case, checked inline: the seat to act plays a card.
-        try:
-            to_act = state.to_act
-        except AttributeError:
-            raise _not_a_state(state) from None
-        m = state.match
-        if to_act is not None and to_act >= 0 and action.seat == to_act and not m.pending:
-            return (_ENGINES.get(m.rules.game) or engine_for(state)).apply_play(state, action)
+        to_act = state.to_act
+        if to_act is not None and action.seat == to_act:
+            return type(state.match.rules)._game.apply_play(state, action)
     error = check(state, action)
     if error is not None:
         raise error
-    engine = engine_for(state)
-    kind = type(action)
-    if kind is Play:
-        return engine.apply_play(state, cast(Play, action))
-    if kind is Deal:
-        return engine.start_round(state, cast(Deal, action))
-    return engine.decide(state, cast(Revive, action))
+    game = _game(state.match.rules)
+    if type(action) is Play:
+        return game.apply_play(state, action)  # pragma: no cover - a legal play takes the fast path
+    if type(action) is Deal:
+        return game.start_round(state, action)
+    return game.decide(state, action)  # type: ignore[arg-type]
 
 
 def apply_all(state: State, actions: Iterable[Action]) -> State:
@@ -305,6 +284,8 @@ def apply_all(state: State, actions: Iterable[Action]) -> State:
         >>> cr.apply_all(s, []) is s
         True
     """
+    if type(state) is not State:
+        raise _not_a_state(state)
     for index, action in enumerate(actions):
         try:
             state = apply(state, action)
@@ -330,7 +311,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         >>> [len(h) for h in deal.hands]
         [7, 7]
     """
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise _not_a_state(state)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
@@ -338,7 +319,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise IllegalMoveError("game-over", "the match is over; no deal is due")
     if state.to_act != CHANCE:
         raise IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {state.to_act}'s turn")
-    return engine_for(state).sample_deal(state, rng)
+    return _game(state.match.rules).sample_deal(state, rng)
 
 
 def score(state: State) -> Score:
@@ -349,6 +330,6 @@ def score(state: State) -> Score:
         >>> cr.score(cr.new_game(cr.ruleset("five-cucumbers"), players=2)).totals
         (0, 0)
     """
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise _not_a_state(state)
-    return engine_for(state).score(state)
+    return _game(state.match.rules).score(state)

@@ -14,31 +14,27 @@ RulesError
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
 __all__ = [
+    "CORE_CODES",
     "ERROR_CODES",
     "IllegalMoveError",
     "InvalidNotationError",
     "InvalidRulesError",
     "InvalidStateError",
     "RulesError",
+    "codes_of",
+    "register_codes",
 ]
 
-ERROR_CODES: Mapping[str, str] = MappingProxyType(
+#: The codes every game shares: turns, hands, deals, decisions, the end of the match.
+CORE_CODES: Mapping[str, str] = MappingProxyType(
     {
         "not-your-turn": "The action's seat is not the seat to act.",
         "not-in-hand": "The card played is not in the player's hand.",
-        "must-follow": "Ladder rule: play a card at least as high as the highest card in the trick, "
-        "or the lowest card in hand (forced following: the lowest only when no such card is held).",
-        "must-play-lowest": "Ace lead: after a led Ace (the deck's top rank) every other player plays "
-        "their lowest card.",
-        "cannot-lead-five": "Catastrophe: a 5-cucumber card may not lead a trick while the hand holds "
-        "another card.",
-        "must-follow-marker": "Catastrophe: the High or Low rule set by the second card must be obeyed "
-        "by a player who can.",
         "deal-expected": "A deal (chance action) is due; no player action is possible now.",
         "unexpected-deal": "A deal was given while no deal is due.",
         "bad-deal": "The deal does not fit the rules: hand sizes, deck, stock, seats or leader.",
@@ -47,12 +43,74 @@ ERROR_CODES: Mapping[str, str] = MappingProxyType(
         "game-over": "The match is over; no action is possible.",
     }
 )
-"""Every `IllegalMoveError.code`, with what it means. Codes are stable: they never change meaning.
+
+#: The codes of the registered games' rules of play, by code (filled by `register_codes`).
+_GAME_CODES: dict[str, tuple[str, str]] = {}
+
+
+class _ErrorCodes(Mapping[str, str]):
+    """The core codes, then every registered game's codes (a live, read-only view)."""
+
+    def __getitem__(self, code: str) -> str:
+        if code in CORE_CODES:
+            return CORE_CODES[code]
+        return _GAME_CODES[code][1]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from CORE_CODES
+        yield from _GAME_CODES
+
+    def __len__(self) -> int:
+        return len(CORE_CODES) + len(_GAME_CODES)
+
+    def __contains__(self, code: object) -> bool:
+        return code in CORE_CODES or code in _GAME_CODES
+
+    def __repr__(self) -> str:
+        return f"ERROR_CODES({dict(self)!r})"
+
+
+ERROR_CODES: Mapping[str, str] = _ErrorCodes()
+"""Every `IllegalMoveError.code`, with what it means: the core codes, then each game's own.
+
+Codes are stable: they never change meaning. A game adds the codes of its rules of
+play when it is registered (`Game.error_codes`).
 
 Example:
     >>> ERROR_CODES["not-your-turn"]
     "The action's seat is not the seat to act."
+    >>> ERROR_CODES["must-follow"].startswith("Ladder rule")
+    True
 """
+
+
+def register_codes(game: str, codes: Mapping[str, str]) -> None:
+    """Add a game's error codes to `ERROR_CODES` (called by `register_game`).
+
+    Raises:
+        ValueError: If a code is a core code or already belongs to another game.
+
+    Example:
+        >>> register_codes("ladder", {"must-follow": ERROR_CODES["must-follow"]})  # already its own
+    """
+    for code in codes:
+        owner = _GAME_CODES.get(code, (game, ""))[0]
+        if code in CORE_CODES or owner != game:
+            raise ValueError(
+                f"error code {code!r} already belongs to {'the core' if code in CORE_CODES else owner}"
+            )
+    for code, meaning in codes.items():
+        _GAME_CODES[code] = (game, meaning)
+
+
+def codes_of(game: str) -> tuple[str, ...]:
+    """The codes a game registered (its rules of play), in order.
+
+    Example:
+        >>> codes_of("catastrophe")
+        ('cannot-lead-five', 'must-follow-marker')
+    """
+    return tuple(code for code, (owner, _) in _GAME_CODES.items() if owner == game)
 
 
 class RulesError(Exception):
@@ -89,7 +147,7 @@ class IllegalMoveError(RulesError, ValueError):
         index: int | None = None,
     ) -> None:
         if code not in ERROR_CODES:
-            raise AssertionError(f"unknown error code {code!r}")
+            raise ValueError(f"unknown error code {code!r}; codes are listed in ERROR_CODES")
         super().__init__(message)
         self.code = code
         self.seat = seat

@@ -14,24 +14,19 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, Deal, Play, Revive
-from .engine import apply_all, new_game
+from ._values import Value
+from .actions import Action, Deal, Decision, Play, seat_number
+from .engine import apply_all, new_game, player_names
 from .rules import Rules
 from .state import State
 
 __all__ = ["Record", "record", "replay"]
 
-_ACTION_TYPES = (Deal, Play, Revive)
-
 
 def _to_players(value: Any) -> tuple[str, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"players must be a sequence of names, not {type(value).__name__}")
-    names = tuple(value)
-    for name in names:
-        if not isinstance(name, str):
-            raise TypeError(f"player names must be strings, not {type(name).__name__}")
-    return names
+    if isinstance(value, bytes):
+        raise TypeError("players must be a count or a sequence of names, not bytes")
+    return player_names(value)
 
 
 def _to_actions(value: Any) -> tuple[Action, ...]:
@@ -39,8 +34,8 @@ def _to_actions(value: Any) -> tuple[Action, ...]:
         raise TypeError(f"actions must be a sequence of actions, not {type(value).__name__}")
     actions = tuple(value)
     for action in actions:
-        if type(action) not in _ACTION_TYPES:
-            raise TypeError(f"expected an action (Deal, Play or Revive), not {type(action).__name__}")
+        if type(action) not in (Deal, Play) and not isinstance(action, Decision):
+            raise TypeError(f"expected an action (Deal, Play or a decision), not {type(action).__name__}")
     return actions
 
 
@@ -49,13 +44,12 @@ def _check_rules(_: Any, __: Any, value: Any) -> None:
         raise TypeError(f"rules must be a Rules (see ruleset()), not {type(value).__name__}")
 
 
-def _check_first(_: Any, __: Any, value: Any) -> None:
-    if type(value) is not int:
-        raise TypeError(f"first must be a seat number, not {type(value).__name__}")
+def _to_first(value: Any) -> int:
+    return seat_number(value, "first must be a seat number")
 
 
 @attrs.frozen
-class Record:
+class Record(Value):
     """A whole match as data: rules, players, the first seat and every action in order.
 
     The actions include the chance actions (deals), so `replay` rebuilds every
@@ -67,13 +61,16 @@ class Record:
         ...                 [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
         >>> cr.replay(rec).match.totals
         (0, 13)
+        >>> cr.Record(cr.ruleset("gurka"), 2, 0, []).players
+        ('seat 0', 'seat 1')
     """
 
     rules: Rules = attrs.field(validator=_check_rules)
     """The rules of the match."""
     players: tuple[str, ...] = attrs.field(converter=_to_players)
-    """The seat labels, seat 0 first (their number is the player count)."""
-    first: int = attrs.field(validator=_check_first)
+    """The seat labels, seat 0 first (their number is the player count). A count gives
+    `"seat 0"`, `"seat 1"`, ... as `new_game` does."""
+    first: int = attrs.field(converter=_to_first)
     """The seat that leads the first trick of the match."""
     actions: tuple[Action, ...] = attrs.field(converter=_to_actions)
     """Every action since `new_game`, oldest first: deals, plays and decisions."""

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from ._values import Value
 from .state import RoundResult
 
 __all__ = ["Score"]
 
 
 @attrs.frozen
-class Score:
+class Score(Value):
     """The scores at some point of a match (from [`score`][cucumber_rules.score]).
 
     Example:
@@ -33,7 +34,9 @@ class Score:
     standings: tuple[int, ...]
     """Every seat, best first."""
     results: tuple[RoundResult, ...] = ()
-    """Every finished round in detail: who paid what, marks, eliminations."""
+    """Every finished round in detail (the game's `RoundResult` class: who paid what, marks, ...)."""
+    game: str = ""
+    """The game the match is played under (names the class of `results` in JSON)."""
 
     @property
     def is_final(self) -> bool:

@@ -31,7 +31,7 @@ import attrs
 from .actions import Action
 from .bots import Bot, resolve_bots
 from .engine import apply, new_game, sample_chance, score
-from .rules import OPTIONS, RULESETS, Rules
+from .rules import RULESETS, Rules
 from .state import CHANCE, State
 
 __all__ = [
@@ -227,10 +227,8 @@ class MatchResult:
 
 
 def _penalties(state: State) -> tuple[int, ...]:
-    results = score(state).results
-    if state.rules.game == "catastrophe":
-        return tuple(p for r in results for p in r.points)
-    return tuple(r.points[r.payer] for r in results if r.payer is not None)
+    """What the finished rounds cost, in the game's terms (`Game.penalties`)."""
+    return state.game.penalties(state)
 
 
 def _run_one(rules: Rules, lineup: Sequence[Bot], seed: int, index: int) -> MatchResult:
@@ -383,11 +381,9 @@ class SimulationResult:
             2
         """
         base = RULESETS.get(self.rules.name)
-        options = {
-            name: getattr(self.rules, name)
-            for name in OPTIONS
-            if base is None or getattr(self.rules, name) != getattr(base, name)
-        }
+        mine = self.rules.options()
+        theirs = base.options() if base is not None and type(base) is type(self.rules) else {}
+        options = {name: value for name, value in mine.items() if name not in theirs or value != theirs[name]}
         return {
             "preset": self.rules.name,
             "options": options,

@@ -2,40 +2,38 @@
 
 [`view`][cucumber_rules.view] builds a `PlayerView` by *listing what to
 include*: the viewer's own hand, every hand's size, the current and completed
-tricks, revealed cards, the Trick Marker, the scores, whose turn it is, the
-viewer's legal moves and a public history of events. It never copies a
-`State` and blanks fields, so a field added to `State` later cannot leak
-through a view.
+tricks, the scores, whose turn it is, the viewer's legal moves and a public
+history of events, plus what the game itself shows (its `Game.view_fields`:
+Catastrophe's Trick Marker, revealed and captured cards; the ladder's revival
+state). It never copies a `State` and blanks fields, so a field added to
+`State` later cannot leak through a view. Each game has its own view class
+(`LadderView`, `CatastropheView`) deriving from `PlayerView`.
 
 The history (`PlayerView.events` for the current round, `public_history` for
-the whole match) holds the players' own actions (`Play`, `Revive`, which
-everybody sees) and two event types of this module:
-
-- `Dealt`: a deal as the viewer saw it: their own cards, how many cards each
-  seat received and the announced starter. Other hands and the stock are not
-  in it.
-- `Revealed`: Surprise Cucumber's lead card turned up from the stock, at the
-  moment it is turned.
+the whole match) holds the players' own actions (`Play` and a game's decisions,
+which everybody sees), `Dealt` events and the game's own events (Catastrophe's
+`Revealed`). A `Dealt` is a deal as the viewer saw it: their own cards, how
+many cards each seat received and the announced starter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
-from .actions import Action, Deal, Play, Revive
+from ._values import Value
+from .actions import Deal, Decision, Play, seat_number
 from .cards import Card
-from .engine import legal_moves, score
+from .engine import legal_moves
 from .rules import Rules
-from .state import Chain, RoundResult, State, Trick
+from .state import RoundResult, State, Trick
 
-__all__ = ["Dealt", "Event", "PlayerView", "Revealed", "public_history", "view"]
+__all__ = ["Dealt", "Event", "PlayerView", "public_history", "view"]
 
 
 @attrs.frozen
-class Dealt:
+class Dealt(Value):
     """A deal as one viewer saw it (an event of `PlayerView.events`).
 
     Example:
@@ -55,25 +53,9 @@ class Dealt:
     """The starter the deal announced (Catastrophe's tie-break), else None."""
 
 
-@attrs.frozen
-class Revealed:
-    """Surprise Cucumber: a trick's lead card turned up from the stock (an event).
-
-    Example:
-        >>> import cucumber_rules as cr, random
-        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=3)
-        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
-        >>> cr.view(s, None).events[1] == cr.Revealed(s.round.revealed)
-        True
-    """
-
-    TAG: ClassVar[str] = "reveal"
-    card: Card
-    """The card revealed."""
-
-
-Event = Dealt | Revealed | Play | Revive
-"""Any event of a view's history: a seat's `Play` or `Revive`, a `Dealt` or a `Revealed`.
+Event = Dealt | Play | Decision | Value
+"""Any event of a view's history: a seat's `Play` or decision (`Revive`), a `Dealt`, or a game's
+own event (`Revealed`).
 
 Example:
     >>> import cucumber_rules as cr
@@ -82,9 +64,11 @@ Example:
 """
 
 
-@attrs.frozen
-class PlayerView:
+@attrs.frozen(kw_only=True)
+class PlayerView(Value):
     """What one seat (or a spectator) may know at a point of a match. Get one from `view`.
+
+    Each game's view class adds what the game shows (`LadderView`, `CatastropheView`).
 
     Example:
         >>> import cucumber_rules as cr
@@ -115,14 +99,8 @@ class PlayerView:
     """The seat that led (or will lead) the current trick; None before the first deal."""
     trick: tuple[Play, ...]
     """The current trick's plays, in order."""
-    revealed: Card | None
-    """Surprise Cucumber: the current trick's revealed lead card."""
-    marker: str | None
-    """Catastrophe's Trick Marker: `"high"`, `"low"`, `"high-broken"`, `"low-broken"` or None."""
     tricks: tuple[Trick, ...]
     """The completed tricks of the current (or just finished) round."""
-    captured: tuple[tuple[Card, ...], ...]
-    """Catastrophe: the cards each seat has captured this hand (empty in the ladder games)."""
     totals: tuple[int, ...]
     """Running points (or cucumbers) per seat."""
     marks: tuple[int, ...]
@@ -136,19 +114,15 @@ class PlayerView:
     rounds: tuple[tuple[int, ...], ...]
     """One row per finished round (Catastrophe: hand): what each seat scored in it."""
     results: tuple[RoundResult, ...]
-    """Every finished round in detail: who paid with which card, marks, eliminations."""
+    """Every finished round in detail (the game's `RoundResult` class)."""
     round_number: int
     """The number of the round (hand) in play or just finished: the deals so far (0 before the first)."""
-    sitting_out: tuple[int, ...]
-    """Seats that bought back in and sit out the coming round (revival)."""
-    pending: tuple[int, ...]
-    """Seats that must still decide whether to buy back in (revival)."""
-    legal: tuple[Play | Revive, ...]
+    legal: tuple[Play | Decision, ...]
     """The viewer's legal moves; empty when it is not their turn (and for a spectator)."""
     events: tuple[Event, ...]
-    """The current round's public events, oldest first: its `Dealt`, `Revealed`, `Play` and
-    `Revive` events (a view costs the same late in a long match; earlier rounds are
-    summed up in `results`, and `public_history` gives the whole log)."""
+    """The current round's public events, oldest first: its `Dealt`, plays, decisions and the
+    game's own events (a view costs the same late in a long match; earlier rounds are summed
+    up in `results`, and `public_history` gives the whole log)."""
 
     @property
     def is_over(self) -> bool:
@@ -160,60 +134,25 @@ class PlayerView:
         """True for a spectator's view (no seat)."""
         return self.seat is None
 
-
-def _events(actions: Iterable[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
-    """The public events of `actions` for `seat`: deals reduced to what the viewer saw, reveals added."""
-    surprise = bool(rules.surprise)
-    out: list[Event] = []
-    append = out.append
-    # Surprise Cucumber: the deal turns up stock[0]; after every `seats` plays a new trick
-    # starts and turns up the next stock card, until the hand's `tricks` tricks are played.
-    stock: tuple[Card, ...] = ()
-    seats = tricks = played = 0
-    for action in actions:
-        kind = type(action)
-        if kind is Play:
-            append(action)  # type: ignore[arg-type]
-            if surprise:
-                played += 1
-                if played % seats == 0 and played // seats < tricks:
-                    append(Revealed(stock[played // seats]))
-        elif kind is Deal:
-            deal: Deal = action  # type: ignore[assignment]
-            hand = tuple(sorted(deal.hands[seat])) if seat is not None else ()
-            append(Dealt(hand, tuple(len(h) for h in deal.hands), deal.leader))
-            if surprise:
-                sizes = [len(h) for h in deal.hands if h]
-                seats, tricks, played, stock = len(sizes), sizes[0], 0, deal.stock
-                append(Revealed(stock[0]))
-        else:
-            append(action)  # type: ignore[arg-type]
-    return tuple(out)
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a name that is not a field: a field of another game's class.
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
-def _current_round(history: Chain[Action]) -> list[Action]:
-    """The actions since the last deal, that deal first (walks back only as far as that deal)."""
-    out: list[Action] = []
-    node: Chain[Action] | None = history
-    while node:
-        action: Action = node.last  # type: ignore[assignment]
-        out.append(action)
-        if type(action) is Deal:
-            break
-        node = node.rest
-    out.reverse()
-    return out
-
-
-def _check_seat(state: State, seat: int | None) -> None:
+def _check_seat(state: State, seat: int | None) -> int | None:
     if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
-    if seat is not None:
-        n = len(state.players)
-        if type(seat) is not int:
-            raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
+    if seat is None:
+        return None
+    seat = seat_number(seat, "seat must be an int or None")
+    n = len(state.match.players)
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
+    return seat
+
+
+def _is_deal(action: object) -> bool:
+    return type(action) is Deal
 
 
 def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
@@ -238,8 +177,8 @@ def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
         >>> [type(e).__name__ for e in cr.view(s, 0).events]
         ['Dealt']
     """
-    _check_seat(state, seat)
-    return _events(state.history, state.rules, seat)
+    seat = _check_seat(state, seat)
+    return state.game.public_events(state.history.items(), state.match.rules, seat)
 
 
 def view(state: State, seat: int | None) -> PlayerView:
@@ -251,13 +190,13 @@ def view(state: State, seat: int | None) -> PlayerView:
 
     Args:
         state: The state to look at.
-        seat: The viewer's seat, or None for a spectator.
+        seat: The viewer's seat (any integer), or None for a spectator.
 
     Returns:
-        The frozen view.
+        The frozen view, of the game's view class.
 
     Raises:
-        TypeError: If `state` is not a `State` or `seat` is neither an int nor None.
+        TypeError: If `state` is not a `State` or `seat` is neither an integer nor None.
         ValueError: If `seat` is not a seat of the match.
 
     Example:
@@ -270,28 +209,26 @@ def view(state: State, seat: int | None) -> PlayerView:
         >>> cr.view(s, None).hand, cr.view(s, None).legal
         ((), ())
     """
-    _check_seat(state, seat)
+    seat = _check_seat(state, seat)
+    game = state.game
     t = state.table
     m = state.match
-    sc = score(state)
+    sc = game.score(state)
     hands = state.hands
-    events = _events(_current_round(state.history), state.rules, seat)
+    events = game.public_events(state.history.since(_is_deal), m.rules, seat)
     in_play = t is not None and (bool(state.trick) or any(hands))
-    return PlayerView(
-        rules=state.rules,
-        players=state.players,
+    return game.view_type(
+        rules=m.rules,
+        players=m.players,
         seat=seat,
-        first=state.first,
+        first=m.first,
         hand=hands[seat] if seat is not None else (),
         hand_sizes=tuple(len(h) for h in hands),
         to_act=state.to_act,
         dealer=m.dealer,
         leader=t.leader if t is not None else None,
         trick=state.trick,
-        revealed=t.revealed if t is not None else None,
-        marker=state.marker,
         tricks=t.tricks if t is not None else (),
-        captured=t.captured if t is not None else (),
         totals=sc.totals,
         marks=sc.marks,
         eliminated=sc.eliminated,
@@ -300,8 +237,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         rounds=sc.rounds,
         results=sc.results,
         round_number=m.rounds + 1 if in_play else m.rounds,
-        sitting_out=m.sitting_out,
-        pending=m.pending,
         legal=legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
         events=events,
+        **game.view_fields(state, seat),
     )

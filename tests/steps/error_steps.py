@@ -62,13 +62,21 @@ def reads_as(text: str, canonical: str) -> None:
     assert str(cr.card(text)) == canonical, f"{text!r} should read as {canonical}, not {cr.card(text)}"
 
 
-@then(parsers.re(r"giving a card as the number (?P<number>\d+) is refused as the wrong type"))
-def card_wrong_type(number: str) -> None:
-    """A card must be card text or a `Card`: other types raise `TypeError`, not a rules error."""
-    with pytest.raises(TypeError):
-        cr.card(int(number))  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        cr.Play(0, int(number))
+@then(parsers.re(r"giving a card as the number (?P<number>\d+) gives the numbered card (?P<card>\d+)"))
+def card_as_number(number: str, card: str) -> None:
+    """An integer names a card of a numbered deck (Five Cucumbers, Catastrophe)."""
+    assert cr.card(int(number)) is cr.card(card)
+    assert cr.Play(0, int(number)).card is cr.card(card)
+
+
+@then("giving a card as 12.0 or true is refused as the wrong type")
+def card_wrong_type() -> None:
+    """A float or a bool is not a card: `TypeError`, not a rules error."""
+    for value in (12.0, True):
+        with pytest.raises(TypeError):
+            cr.card(value)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            cr.Play(0, value)
 
 
 @then(parsers.re(rf"dealing these hands is refused with {_CODE}:"))

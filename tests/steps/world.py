@@ -115,7 +115,7 @@ class Game:
 
     # ---------------------------------------------------------------- acting
 
-    def act(self, action: cr.Deal | cr.Play | cr.Revive, what: str) -> None:
+    def act(self, action: cr.Action, what: str) -> None:
         """Apply an action the scenario says is legal; fail with the engine's reason if it is not."""
         before = self.state
         try:

@@ -1,0 +1,471 @@
+"""The Game registry: what a trick mechanism provides, and where the engine finds it.
+
+A *game* is one trick mechanism with its options, presets, engine and everything
+the rest of the library needs to know about it: the ladder games (Agurk, Gurka,
+Five Cucumbers) are one, Cucumber Catastrophe another. Each lives in its own
+module (`cucumber_rules.games.ladder`, `cucumber_rules.games.catastrophe`),
+defines a subclass of [`Game`][cucumber_rules.Game] and registers an instance
+of it with [`register_game`][cucumber_rules.register_game]. The engine, views,
+JSON, records, bots, narration, simulation, the command line, the testing
+module and the docs all ask the game; none of them knows a game by name.
+
+Third-party packages add games through the entry-point group
+`cucumber_rules.games`: each entry point names a `Game` instance, a `Game`
+subclass, a function returning a `Game`, or a module that registers its game
+when imported. They are loaded the first time the registry is read.
+
+```toml
+[project.entry-points."cucumber_rules.games"]
+highcard = "highcard:GAME"
+```
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..errors import IllegalMoveError, register_codes
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn
+
+    from ..actions import Action, Deal, Decision, Play
+    from ..cards import Card
+    from ..rules import Rules
+    from ..scoring import Score
+    from ..state import Match, RoundResult, State, Table, Trick
+    from ..views import Event, PlayerView
+
+__all__ = ["ENTRY_POINT_GROUP", "GAMES", "Game", "game_of", "register_game", "registry_version"]
+
+#: The entry-point group third-party packages register their games under.
+ENTRY_POINT_GROUP = "cucumber_rules.games"
+
+
+class Game:
+    """What a trick mechanism provides: its rules, presets, engine, codes, views, JSON, words and bots.
+
+    Subclass it, set the class attributes and implement the engine methods
+    (those that raise `NotImplementedError` here); the other methods have
+    defaults that fit a simple game. Then `register_game(MyGame())`. A game is
+    a description, not a state: keep instances immutable.
+
+    The engine calls its methods only where its own checks have passed: the
+    match is not over, the action's kind is due, and (for a `Play`) the seat is
+    the seat to act. See the docs' "Adding a game" for a complete example.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> game = cr.GAMES["ladder"]
+        >>> game.name, sorted(game.presets), game.unit
+        ('ladder', ['agurk', 'five-cucumbers', 'fuenf-gurken', 'gurka'], 'round')
+    """
+
+    name: ClassVar[str] = ""
+    """The game's registry name, e.g. `"ladder"` (also `Rules.game`)."""
+    title: ClassVar[str] = ""
+    """A human title, e.g. `"Ladder games"`."""
+    rules_type: ClassVar[type[Rules]]
+    """The game's rules class: a subclass of `Rules` whose `option` fields are its options."""
+    presets: ClassVar[Mapping[str, Rules]] = {}
+    """The game's presets by canonical name (lower case, words joined by `-`)."""
+    aliases: ClassVar[Mapping[str, str]] = {}
+    """Other names of its presets: alias -> preset name."""
+    error_codes: ClassVar[Mapping[str, str]] = {}
+    """The codes of its rules of play (`IllegalMoveError.code`) with what they mean."""
+    decisions: ClassVar[tuple[type[Decision], ...]] = ()
+    """Its decision action classes (the ladder's `Revive`), beside `Deal` and `Play`."""
+    events: ClassVar[tuple[type, ...]] = ()
+    """Event classes its views add to the public history (Catastrophe's `Revealed`)."""
+    match_type: ClassVar[type[Match]]
+    """Its `Match` class."""
+    table_type: ClassVar[type[Table]]
+    """Its `Table` class."""
+    trick_type: ClassVar[type[Trick]]
+    """Its `Trick` class."""
+    result_type: ClassVar[type[RoundResult]]
+    """Its `RoundResult` class."""
+    view_type: ClassVar[type[PlayerView]]
+    """Its `PlayerView` class."""
+    unit: ClassVar[str] = "round"
+    """What one deal's play is called (`"round"`; Catastrophe: `"hand"`)."""
+    penalty_words: ClassVar[str] = "points per seat per round"
+    """What `penalties` counts, in words (for simulation summaries)."""
+    format1_unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """For reading JSON format 1 (cucumber_rules 0.1, which had one layout for both its games): the
+    fields it wrote that this game does not have, with the empty value they held, per object
+    (`"view"`, `"trick"`, `"result"`). A game without it cannot appear in format 1."""
+
+    # ----------------------------------------------------------------- the engine
+
+    def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> Match:
+        """The `Match` of a new game: zero totals, the seat before `first` as the dealer.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].new_match(cr.ruleset("catastrophe"), ("a", "b", "c"), 1).dealer
+            0
+        """
+        n = len(players)
+        return self.match_type(
+            rules=rules, players=players, first=first, totals=(0,) * n, dealer=(first - 1) % n
+        )
+
+    def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None:
+        """Why `deal` does not fit the coming round (code `bad-deal`), or None."""
+        raise NotImplementedError
+
+    def sample_deal(self, state: State, rng: random.Random) -> Deal:
+        """A random deal for the coming round, drawn with `rng` only."""
+        raise NotImplementedError
+
+    def start_round(self, state: State, deal: Deal) -> State:
+        """The state after a checked deal: the round starts."""
+        raise NotImplementedError
+
+    def legal(self, state: State) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (never called at chance or once over), sorted."""
+        raise NotImplementedError
+
+    def play_error(self, state: State, play: Play) -> IllegalMoveError | None:
+        """Why the seat to act may not play this card now, or None."""
+        raise NotImplementedError
+
+    def play(self, state: State, play: Play) -> State:
+        """The state after a checked play (the default `apply_play` calls it)."""
+        raise NotImplementedError
+
+    def apply_play(self, state: State, play: Play) -> State:
+        """Check and apply a play of the seat to act; raise the `IllegalMoveError` if illegal.
+
+        The default checks with `play_error` and applies with `play`; a game may fuse them.
+        """
+        error = self.play_error(state, play)
+        if error is not None:
+            raise error
+        return self.play(state, play)
+
+    def decision_error(self, state: State, decision: Decision) -> IllegalMoveError | None:
+        """Why this decision may not be taken now, or None (default: no decision is ever due)."""
+        return IllegalMoveError(
+            "no-decision",
+            f"seat {decision.seat} has no decision to take now",
+            seat=decision.seat,
+            action=decision,
+        )
+
+    def decide(self, state: State, decision: Decision) -> State:
+        """The state after a checked decision."""
+        raise NotImplementedError(f"the {self.name} game has no decisions")
+
+    def score(self, state: State) -> Score:
+        """The score now. The default ranks the seats by total, lowest first.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].score(cr.new_game(cr.ruleset("agurk"), players=3)).totals
+            (0, 0, 0)
+        """
+        from ..scoring import Score
+        from ..state import result_rows
+
+        m = state.match
+        results, rows = result_rows(m)
+        n = len(m.players)
+        winners = set(m.winners)
+        order = sorted(range(n), key=lambda s: (s not in winners, m.totals[s], s))
+        return Score(
+            totals=m.totals,
+            rounds=rows,
+            marks=(0,) * n,
+            eliminated=(False,) * n,
+            winners=m.winners,
+            standings=tuple(order),
+            results=results,
+            game=self.name,
+        )
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """A hard bound on the actions of a match (deals and decisions included)."""
+        raise NotImplementedError
+
+    def state_attribute(self, state: State, name: str) -> Any:
+        """A game's own reading of a state, as `state.<name>` (Catastrophe: `marker`).
+
+        Raises:
+            AttributeError: For a name the game does not know (the default: every name).
+        """
+        raise AttributeError(f"a {self.name} state has no attribute {name!r}")
+
+    # ----------------------------------------------------------------- views and JSON
+
+    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The values of the fields `view_type` adds to `PlayerView`, as `seat` may see them."""
+        return {}
+
+    def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
+        """The public events of a stretch of actions as `seat` saw them (deals reduced to `Dealt`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> deal = cr.Deal(hands=[["2C"], ["3C"]])
+            >>> cr.GAMES["ladder"].public_events([deal], cr.ruleset("gurka", hand_size=1), 0)
+            (Dealt(hand=(card('2C'),), sizes=(1, 1), leader=None),)
+        """
+        from ..actions import Deal
+        from ..views import Dealt
+
+        out: list[Event] = []
+        for action in actions:
+            if type(action) is Deal:
+                hand = action.hands[seat] if seat is not None else ()
+                out.append(Dealt(hand, tuple(len(h) for h in action.hands), action.leader))
+            else:
+                out.append(action)
+        return tuple(out)
+
+    def check_view(self, view: PlayerView) -> str | None:
+        """Check a loaded view's own fields: `"$.path: message"` for the first problem, or None."""
+        return None
+
+    def view_cards(self, view: PlayerView) -> list[Card]:
+        """The cards of the round a view shows beyond its hand and tricks (Catastrophe: revealed cards)."""
+        return []
+
+    # ----------------------------------------------------------------- words
+
+    def describe_deal(self, state: State) -> str:
+        """One line for the start of a round: who leads (never the cards), e.g. `Hand 2: Bo leads`.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
+            >>> cr.GAMES["catastrophe"].describe_deal(cr.apply(s, cr.sample_chance(s, random.Random(1))))
+            'Hand 1: Ann leads'
+        """
+        table = state.table
+        assert table is not None
+        return f"{self.unit.capitalize()} {state.match.rounds + 1}: {state.players[table.leader]} leads"
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """One line for a finished trick: who played what and who took it."""
+        plays = ", ".join(f"{state.players[p.seat]} {p.card}" for p in trick.plays)
+        return f"trick {number}: {plays} → {state.players[trick.taker]} takes it"
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """Lines for a finished round (the scores line is added by the caller)."""
+        row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
+        return [f"{self.unit} {result.number} points: {row}"]
+
+    def describe_table(self, view: PlayerView) -> str:
+        """What a player must know about the current trick beyond its cards (Catastrophe: the
+        revealed lead card and the Trick Marker), as a short text; default none."""
+        return ""
+
+    def decision_prompt(self, view: PlayerView) -> str:
+        """The question a human answers with one of `view.legal`'s decisions (default: `Choose`)."""
+        return "Choose"
+
+    def describe_seat(self, state: State, seat: int) -> str:
+        """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none)."""
+        return ""
+
+    # ----------------------------------------------------------------- bots, statistics, tests, docs
+
+    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
+        """The heuristic bot's choice among `view.legal` (default: a random legal action).
+
+        `caution` weighs the expected loss of a play against its gain, for games whose
+        heuristic weighs risks; others ignore it.
+        """
+        return rng.choice(view.legal)
+
+    def penalties(self, state: State) -> tuple[int, ...]:
+        """What the finished rounds cost, for statistics (default: every seat's positive points)."""
+        return tuple(p for r in state.match.results for p in r.points if p > 0)
+
+    def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
+        """Random valid option overrides of a preset, for Hypothesis (`testing.rules()`); default none."""
+        return {}
+
+    def round_cards(self, state: State) -> list[Card]:
+        """The round's cards that are in no hand, no trick and not in the stock (Catastrophe: reveals).
+
+        `check_game` counts them with the rest to check that every card is accounted for.
+        """
+        return []
+
+    def decision_examples(self, seat: int) -> tuple[Decision, ...]:
+        """Some decisions of `seat`, for `check_game` to try when none is due (default: none)."""
+        return ()
+
+    def check_state(self, state: State) -> str | None:
+        """A game's own invariants of a state (for `testing.check_game`): a failure message, or None."""
+        return None
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """Rows describing a rule set for the docs' preset tables: (what, value)."""
+        return [("deck", rules.deck), ("players", f"{rules.min_players}–{rules.max_players}")]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}>"
+
+
+# --------------------------------------------------------------------------- the registry
+
+_GAMES: dict[str, Game] = {}
+_plugins_loaded = False
+#: Bumped by every registration, so caches built from the registry (the JSON converter) know to rebuild.
+_version = [0]
+_lock = threading.RLock()
+
+
+def _load_plugins() -> None:
+    """Load the entry points of `cucumber_rules.games` once (the first time the registry is read)."""
+    global _plugins_loaded  # noqa: PLW0603 - the registry is process-wide by nature
+    if _plugins_loaded:
+        return
+    with _lock:
+        if _plugins_loaded:
+            return
+        _plugins_loaded = True
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                found = entry.load()
+                if (isinstance(found, type) and issubclass(found, Game)) or (
+                    callable(found) and not isinstance(found, Game)
+                ):
+                    found = found()
+                if isinstance(found, Game) and _GAMES.get(found.name) is not found:
+                    register_game(found)
+            except Exception as error:  # a broken plugin must not break the library
+                warnings.warn(
+                    f"cucumber_rules: the game plugin {entry.name!r} ({entry.value}) failed to load: "
+                    f"{type(error).__name__}: {error}",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+
+
+class _Games(Mapping[str, Game]):
+    """The registered games by name (read-only; plugins load on first use)."""
+
+    def __getitem__(self, name: str) -> Game:
+        found = _GAMES.get(name)
+        if found is None:
+            _load_plugins()
+            found = _GAMES.get(name)
+            if found is None:
+                raise KeyError(name)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        _load_plugins()
+        return iter(list(_GAMES))
+
+    def __len__(self) -> int:
+        _load_plugins()
+        return len(_GAMES)
+
+    def __contains__(self, name: object) -> bool:
+        if name in _GAMES:
+            return True
+        _load_plugins()
+        return name in _GAMES
+
+    def __repr__(self) -> str:
+        return f"GAMES({list(self)!r})"
+
+
+GAMES: Mapping[str, Game] = _Games()
+"""The registered games by name (read-only): `"ladder"`, `"catastrophe"` and any plugin's.
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> list(cr.GAMES)[:2]
+    ['ladder', 'catastrophe']
+    >>> cr.GAMES["catastrophe"].presets["catastrophe"].hands
+    4
+"""
+
+
+def game_of(rules: Rules) -> Game:
+    """The registered game a rule set is for.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> game_of(cr.ruleset("gurka")).name
+        'ladder'
+    """
+    return type(rules)._game
+
+
+def register_game(game: Game) -> Game:
+    """Add a game to the registry, with its presets and error codes; return it.
+
+    Registering the same game object again does nothing. Its name, its presets'
+    names and aliases, and its error codes must not clash with another game's.
+
+    Args:
+        game: An instance of a `Game` subclass.
+
+    Returns:
+        The game, so a module can write `GAME = register_game(MyGame())`.
+
+    Raises:
+        TypeError: If `game` is not a `Game` or its `rules_type` is not a `Rules` subclass.
+        ValueError: If a name, preset, alias or error code is taken, or the presets are not
+            rules of this game.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> cr.register_game(cr.GAMES["ladder"]) is cr.GAMES["ladder"]
+        True
+    """
+    from ..rules import Rules
+
+    if not isinstance(game, Game):
+        raise TypeError(f"register_game() takes a Game, not {type(game).__name__}")
+    with _lock:
+        if _GAMES.get(game.name) is game:
+            return game
+        if not game.name or not isinstance(game.name, str):
+            raise ValueError("a game needs a name")
+        if game.name in _GAMES:
+            raise ValueError(f"a game named {game.name!r} is already registered")
+        rules_type = getattr(game, "rules_type", None)
+        if not (isinstance(rules_type, type) and issubclass(rules_type, Rules)):
+            raise TypeError(f"{game.name}: rules_type must be a subclass of Rules")
+        if rules_type.game != game.name:
+            raise ValueError(f"{game.name}: its rules class says game {rules_type.game!r}")
+        taken = {name: other.name for other in _GAMES.values() for name in (*other.presets, *other.aliases)}
+        for name in (*game.presets, *game.aliases):
+            if name in taken:
+                raise ValueError(f"{game.name}: preset name {name!r} is taken by the {taken[name]} game")
+        for name, rules in game.presets.items():
+            if type(rules) is not rules_type or rules.name != name:
+                raise ValueError(f"{game.name}: preset {name!r} must be {rules_type.__name__} named {name!r}")
+        for alias, target in game.aliases.items():
+            if target not in game.presets:
+                raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
+        register_codes(game.name, game.error_codes)
+        rules_type._game = game
+        _GAMES[game.name] = game
+        _version[0] += 1
+    return game
+
+
+def registry_version() -> int:
+    """A number that changes whenever a game is registered (for caches built from the registry).
+
+    Example:
+        >>> registry_version() >= 2
+        True
+    """
+    _load_plugins()
+    return _version[0]

@@ -1,0 +1,257 @@
+"""Cucumber Catastrophe, with Surprise Cucumber and If You Can't Beat 'Em, as one registered `Game`.
+
+Every trick's cards are captured; the second card of a trick sets the Trick
+Marker (`Marker`), which decides which card takes the trick and what later
+players must play. Everything only this game has lives here: its rules class,
+preset, markers and cucumbers per card (`rules`), its match, tables, tricks,
+views and the `Revealed` event (`types`), its engine (`engine`), and its words,
+heuristic and test strategies (`words`).
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> cr.GAMES["catastrophe"] is CATASTROPHE, cr.ruleset("catastrophe").game
+    (True, 'catastrophe')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...errors import IllegalMoveError
+from ...scoring import Score
+from ...state import RoundResult, result_rows
+from .. import Game, register_game
+from . import engine, words
+from .rules import (
+    ALIASES,
+    DEFAULT_CUCUMBERS,
+    PRESETS,
+    CatastrophePlan,
+    CatastropheRules,
+    Marker,
+    cucumbers_on,
+)
+from .types import CatastropheMatch, CatastropheTable, CatastropheTrick, CatastropheView, Revealed
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn
+
+    from ...actions import Action, Deal, Play
+    from ...cards import Card
+    from ...rules import Rules
+    from ...state import State, Trick
+    from ...views import Event, PlayerView
+
+__all__ = [
+    "CATASTROPHE",
+    "DEFAULT_CUCUMBERS",
+    "CatastropheGame",
+    "CatastropheMatch",
+    "CatastrophePlan",
+    "CatastropheRules",
+    "CatastropheTable",
+    "CatastropheTrick",
+    "CatastropheView",
+    "Marker",
+    "Revealed",
+    "cucumbers_on",
+]
+
+
+class CatastropheGame(Game):
+    """The Cucumber Catastrophe trick mechanism (see the module docstring)."""
+
+    name: ClassVar[str] = "catastrophe"
+    title: ClassVar[str] = "Cucumber Catastrophe"
+    rules_type = CatastropheRules
+    presets = PRESETS
+    aliases = ALIASES
+    error_codes: ClassVar = {
+        "cannot-lead-five": "Catastrophe: a 5-cucumber card may not lead a trick while the hand holds "
+        "another card.",
+        "must-follow-marker": "Catastrophe: the High or Low rule set by the second card must be obeyed "
+        "by a player who can.",
+    }
+    events: ClassVar = (Revealed,)
+    match_type = CatastropheMatch
+    table_type = CatastropheTable
+    trick_type = CatastropheTrick
+    result_type = RoundResult
+    view_type = CatastropheView
+    unit: ClassVar[str] = "hand"
+    penalty_words: ClassVar[str] = "cucumbers per seat per hand"
+    format1_unused: ClassVar = {
+        "view": {"sitting_out": [], "pending": []},
+        "trick": {},
+        "result": {"payer": None, "card": None, "marks": [], "eliminated": [], "returned": []},
+    }
+
+    def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> CatastropheMatch:
+        """A new Catastrophe match: seat `first` starts the first hand."""
+        n = len(players)
+        return CatastropheMatch(
+            rules=rules, players=players, first=first, totals=(0,) * n, dealer=(first - 1) % n, starter=first
+        )
+
+    def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None:
+        """See `engine.deal_error`."""
+        return engine.deal_error(state, deal)
+
+    def sample_deal(self, state: State, rng: random.Random) -> Deal:
+        """See `engine.sample_deal`."""
+        return engine.sample_deal(state, rng)
+
+    def start_round(self, state: State, deal: Deal) -> State:
+        """See `engine.start_round`."""
+        return engine.start_round(state, deal)
+
+    legal = staticmethod(engine.legal)
+
+    def play_error(self, state: State, play: Play) -> IllegalMoveError | None:
+        """See `engine.play_error`."""
+        return engine.play_error(state, play)
+
+    apply_play = staticmethod(engine.apply_play)
+
+    def decision_error(self, state: State, decision: Any) -> IllegalMoveError | None:
+        """Catastrophe has no decisions: every decision is refused with `no-decision`."""
+        return IllegalMoveError(
+            "no-decision",
+            f"seat {decision.seat} has no decision to take: Cucumber Catastrophe has no decisions",
+            seat=decision.seat,
+            action=decision,
+        )
+
+    def score(self, state: State) -> Score:
+        """Totals, one row per hand, winners, and the ranking: fewest cucumbers, lowest hand, seat."""
+        m = state.match
+        results, rows = result_rows(m)
+        n = len(m.players)
+
+        def key(seat: int) -> tuple[int, int, int]:
+            return (m.totals[seat], engine.best_hand(results, seat), seat)
+
+        return Score(
+            totals=m.totals,
+            rounds=rows,
+            marks=(0,) * n,
+            eliminated=(False,) * n,
+            winners=m.winners,
+            standings=tuple(sorted(range(n), key=key)),
+            results=results,
+            game=self.name,
+        )
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """See `words.max_actions`."""
+        return words.max_actions(rules, players)  # type: ignore[arg-type]
+
+    def state_attribute(self, state: State, name: str) -> Any:
+        """`state.marker` (the Trick Marker, `State.extra`) and `state.lead` (the trick's lead card)."""
+        if name == "marker":
+            return state.extra
+        if name == "lead":
+            table: CatastropheTable | None = state.table  # type: ignore[assignment]
+            if table is not None and table.revealed is not None:
+                return table.revealed
+            return state.trick[0].card if state.trick else None
+        return super().state_attribute(state, name)
+
+    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The Trick Marker, the revealed lead card and the captured cards."""
+        table: CatastropheTable | None = state.table  # type: ignore[assignment]
+        return {
+            "revealed": None if table is None else table.revealed,
+            "marker": state.extra,
+            "captured": () if table is None else table.captured,
+        }
+
+    def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
+        """See `words.public_events`."""
+        return words.public_events(actions, rules, seat)  # type: ignore[arg-type]
+
+    def check_view(self, view: PlayerView) -> str | None:
+        """A loaded view's captured cards are exactly the cards of the tricks each seat took."""
+        v: CatastropheView = view  # type: ignore[assignment]
+        if v.captured and len(v.captured) != len(v.players):
+            return f"$.captured: must have one entry per seat ({len(v.players)}), not {len(v.captured)}"
+        if v.captured or v.tricks:
+            problem = _captured_problem(v.tricks, v.captured, len(v.players))
+            if problem is not None:
+                return "$.captured: " + problem
+        return None
+
+    def view_cards(self, view: PlayerView) -> list[Card]:
+        """The revealed lead cards of the completed tricks and of the current one."""
+        v: CatastropheView = view  # type: ignore[assignment]
+        found = [t.revealed for t in v.tricks if getattr(t, "revealed", None) is not None]
+        return found + ([v.revealed] if v.revealed is not None else [])
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """See `words.describe_trick`."""
+        return words.describe_trick(state, trick, number)  # type: ignore[arg-type]
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """`hand 2 cucumbers: Ann 3 · Bo 9 · Cy -5`."""
+        row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
+        return [f"hand {result.number} cucumbers: {row}"]
+
+    def describe_table(self, view: PlayerView) -> str:
+        """`revealed 40 · High: highest wins`."""
+        v: CatastropheView = view  # type: ignore[assignment]
+        parts = [] if v.revealed is None else [f"revealed lead card {v.revealed}"]
+        if v.marker is not None:
+            parts.append(Marker(v.marker).label)
+        return " · ".join(parts)
+
+    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
+        """See `words.heuristic`."""
+        return words.heuristic(view, rng, caution)  # type: ignore[arg-type]
+
+    def penalties(self, state: State) -> tuple[int, ...]:
+        """Each seat's cucumbers in each finished hand."""
+        return tuple(p for r in state.match.results for p in r.points)
+
+    def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
+        """See `words.draw_options`."""
+        return words.draw_options(draw, base)  # type: ignore[arg-type]
+
+    def check_state(self, state: State) -> str | None:
+        """The captured cards are exactly the cards (and reveals) of the tricks each seat took."""
+        table: CatastropheTable | None = state.table  # type: ignore[assignment]
+        if table is None:
+            return None
+        return _captured_problem(table.tricks, table.captured, len(state.match.players))
+
+    def round_cards(self, state: State) -> list[Card]:
+        """The revealed lead cards (Surprise Cucumber): turned up from the stock, not from a hand."""
+        table: CatastropheTable | None = state.table  # type: ignore[assignment]
+        if table is None:
+            return []
+        found: list[Card] = [t.revealed for t in table.tricks if getattr(t, "revealed", None) is not None]
+        return found + ([table.revealed] if table.revealed is not None else [])
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """See `words.facts`."""
+        return words.facts(rules)  # type: ignore[arg-type]
+
+
+def _captured_problem(tricks: Sequence[Trick], captured: tuple[tuple[Card, ...], ...], n: int) -> str | None:
+    """Why the captured cards are not exactly the cards (and reveals) of the tricks each seat took."""
+    won: list[list[int]] = [[] for _ in range(n)]
+    for t in tricks:
+        revealed = getattr(t, "revealed", None)
+        if revealed is not None:
+            won[t.taker].append(revealed.index)
+        won[t.taker] += [p.card.index for p in t.plays]
+    for s in range(n):
+        cards = captured[s] if s < len(captured) else ()
+        if sorted(c.index for c in cards) != sorted(won[s]):
+            return f"seat {s} captured {[str(c) for c in cards]}, not the cards of the tricks it took"
+    return None
+
+
+CATASTROPHE = register_game(CatastropheGame())
+"""The registered Catastrophe game."""

@@ -1,0 +1,432 @@
+"""The Cucumber Catastrophe engine, with Surprise Cucumber and If You Can't Beat 'Em.
+
+A match is `hands` hands of 60 numbered cards (1..60). In each trick the lead
+card may not be a 5-cucumber card unless the leader holds only those. The
+second card sets the Trick Marker (`Marker`): higher than the lead sets High
+(the highest card wins; later cards must be higher than the lead), lower sets
+Low (the lowest card wins; later cards must be lower). A player who cannot obey
+plays any card and breaks the rule: the marker flips and every later player in
+the trick plays freely. The taker captures every card of the trick and leads the
+next one. A hand scores the cucumbers on each seat's captured cards; after the
+last hand the fewest cucumbers win, ties go to the lowest single-hand score,
+then the win is shared.
+
+The marker is `State.extra` (read it as `state.marker`): None before the
+second card of a trick. The rules of play are written once, in `allowed`.
+
+Choices this module makes where the rulebook is silent (SPEC rulings 7 and 8):
+
+- **The 5-cucumber cards** are the cards whose count in the rules' `cucumbers`
+  table is 5 (by default Nos. 5, 15, ..., 55); a custom table moves the lead
+  restriction and If You Can't Beat 'Em with it.
+- **Starting a hand**: seat `first` starts the first hand; a later hand is
+  started by the seat with the highest cumulative total. On a tie the deal's
+  `Deal.leader` names the starter and must be one of the tied seats; without a
+  tie it must be None or that seat. The seat before the starter is shown as the
+  dealer.
+- **Surprise Cucumber**: every trick's lead card is revealed from the stock
+  (`Deal.stock`, top first). The trick's first player plays the second card
+  from hand, which sets the rule, so nobody leads from hand and the 5-cucumber
+  lead restriction never applies. The taker captures the revealed card too. Six
+  players get 8 cards (see `CatastropheRules.cards_per_player`).
+- **If You Can't Beat 'Em**: the hands hold every 5-cucumber card plus others
+  at random; with Surprise the stock holds other cards only. A seat that
+  captures four or more 5-cucumber cards in a hand scores -5 for it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from ..._values import builder
+from ...actions import PLAYS, Action, Deal, Play, trusted_deal
+from ...cards import Card, card_list, not_in_hand
+from ...dealing import after_table, shuffled_deal
+from ...dealing import deal_error as generic_deal_error
+from ...errors import IllegalMoveError
+from ...history import History
+from ...state import CHANCE, RoundResult, State, new_state
+from .rules import BONUS, BONUS_FIVES, Marker
+from .types import CatastropheMatch, CatastropheTable, CatastropheTrick
+
+if TYPE_CHECKING:
+    from .rules import CatastropheRules
+
+__all__ = [
+    "allowed",
+    "apply_play",
+    "deal_error",
+    "lead_rank",
+    "legal",
+    "play_error",
+    "sample_deal",
+    "start_round",
+    "starters",
+]
+
+_new_table: Final = builder(CatastropheTable)
+_new_trick: Final = builder(CatastropheTrick)
+HIGH, LOW, HIGH_BROKEN, LOW_BROKEN = Marker.HIGH, Marker.LOW, Marker.HIGH_BROKEN, Marker.LOW_BROKEN
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def starters(state: State) -> tuple[int, ...]:
+    """The seats that may start the coming hand: `first`, else the highest cumulative total(s).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> starters(cr.new_game(cr.ruleset("catastrophe"), players=3, first=2))
+        (2,)
+    """
+    m = state.match
+    if m.rounds == 0:
+        return (m.first,)
+    top = max(m.totals)
+    return tuple(s for s, total in enumerate(m.totals) if total == top)
+
+
+def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
+    """Why a deal does not fit the coming hand, or None.
+
+    Checks the hand sizes, the cards, the stock (Surprise Cucumber: a reveal for
+    every trick), the 5-cucumber cards (If You Can't Beat 'Em: all in the hands)
+    and the starter (`Deal.leader`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
+        >>> deal_error(s, cr.Deal(hands=[["1"], ["2"], ["3"]])).message
+        'bad deal: seat 0 must receive 10 cards, not 1'
+    """
+    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+    p = rules._plan
+    n = len(state.match.players)
+    per = rules.cards_per_player(n)
+    error = generic_deal_error(
+        deal, players=n, seats=range(n), per=per, deck=p.deck, stock_needed=per if rules.surprise else 0
+    )
+    if error is not None:
+        return error
+    if rules.cant_beat_em:
+        dealt = {c for hand in deal.hands for c in hand}
+        missing = [c for c in p.fives if c not in dealt]
+        if missing:
+            return IllegalMoveError(
+                "bad-deal",
+                f"bad deal: If You Can't Beat 'Em deals all {len(p.fives)} 5-cucumber cards "
+                f"({card_list(p.fives)}) into the hands; {card_list(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not in any hand",
+                action=deal,
+            )
+    tied = starters(state)
+    leader = deal.leader
+    if len(tied) > 1:
+        if leader not in tied:
+            seats = ", ".join(str(s) for s in tied)
+            return IllegalMoveError(
+                "bad-deal",
+                f"bad deal: seats {seats} tie for the highest total, so the deal's leader "
+                f"must be one of them (drawn at random), not {leader}",
+                action=deal,
+            )
+    elif leader is not None and leader != tied[0]:
+        why = "seat `first` starts the first hand" if state.match.rounds == 0 else "it has the highest total"
+        return IllegalMoveError(
+            "bad-deal",
+            f"bad deal: seat {tied[0]} starts this hand ({why}), so leader must be None or {tied[0]}, "
+            f"not {leader}",
+            action=deal,
+        )
+    return None
+
+
+def sample_deal(state: State, rng: random.Random) -> Deal:
+    """A random deal for the coming hand, drawing the starter among tied seats.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=6)
+        >>> d = sample_deal(s, random.Random(3))
+        >>> [len(h) for h in d.hands], len(d.stock), d.leader
+        ([8, 8, 8, 8, 8, 8], 12, None)
+    """
+    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+    p = rules._plan
+    n = len(state.match.players)
+    per = rules.cards_per_player(n)
+    tied = starters(state)
+    leader = rng.choice(tied) if len(tied) > 1 else None
+    if not rules.cant_beat_em:
+        return shuffled_deal(
+            rng, p.deck, players=n, seats=range(n), per=per, stock=rules.surprise, leader=leader
+        )
+    others = list(p.others)
+    rng.shuffle(others)
+    filler = per * n - len(p.fives)
+    dealt = [*p.fives, *others[:filler]]
+    stock = others[filler : filler + per] if rules.surprise else []
+    hands = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False).hands
+    return trusted_deal(hands, tuple(stock), leader)
+
+
+def start_round(state: State, deal: Deal) -> State:
+    """Apply a (checked) deal: choose the starter and start the hand.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3, first=1)
+        >>> s = start_round(s, sample_deal(s, random.Random(1)))
+        >>> s.to_act, s.match.dealer, s.marker
+        (1, 0, None)
+    """
+    m = state.match
+    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    n = len(m.players)
+    leader = deal.leader if deal.leader is not None else starters(state)[0]
+    stock = deal.stock
+    revealed: Card | None = None
+    if rules.surprise:
+        revealed, stock = stock[0], stock[1:]
+    seats = tuple(range(n))
+    table = _new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
+    dealer = (leader - 1) % n
+    match = m if dealer == m.dealer else attrs.evolve(m, dealer=dealer)
+    return new_state(leader, match, table, deal.hands, (), None, None, state.past.append(deal))
+
+
+# --------------------------------------------------------------------------- the rules of play
+
+
+def lead_rank(state: State) -> int:
+    """The number of the trick's lead card: the revealed card (Surprise Cucumber) or the first played.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> lead_rank(cr.apply(s, cr.Play(0, "7")))
+        7
+    """
+    revealed = state.table.revealed  # type: ignore[union-attr]
+    return revealed.rank if revealed is not None else state.trick[0].card.rank
+
+
+def allowed(state: State, hand: tuple[Card, ...]) -> tuple[Card, ...] | list[Card]:
+    """The rules of play: the cards of `hand` the seat to act may play now.
+
+    Leading from hand, a 5-cucumber card only when the hand holds nothing else;
+    under a High rule, a card higher than the lead when the hand has one; under
+    a Low rule, a lower one; otherwise any card.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> [str(c) for c in allowed(s, s.hands[0])]
+        ['7']
+    """
+    marker = state.extra
+    if not state.trick:
+        table: CatastropheTable = state.table  # type: ignore[assignment]
+        if table.revealed is None:
+            five = state.match.rules._plan.five
+            return [c for c in hand if not five[c.rank]] or hand
+        return hand
+    if marker == HIGH:
+        lead = lead_rank(state)
+        if hand[-1].rank > lead:
+            return [c for c in hand if c.rank > lead]
+    elif marker == LOW:
+        lead = lead_rank(state)
+        if hand[0].rank < lead:
+            return [c for c in hand if c.rank < lead]
+    return hand
+
+
+def legal(state: State) -> tuple[Action, ...]:
+    """The legal plays of the seat to act, sorted by card.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> [str(m.card) for m in legal(s)]
+        ['7']
+    """
+    seat: int = state.to_act  # type: ignore[assignment]
+    plays = PLAYS[seat]
+    return tuple([plays[c.index] for c in allowed(state, state.hands[seat])])
+
+
+def play_error(state: State, play: Play) -> IllegalMoveError | None:
+    """Why the acting seat may not play this card now, or None (the seat is already checked).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> play_error(s, cr.Play(0, "5")).code
+        'cannot-lead-five'
+    """
+    seat = play.seat
+    hand = state.hands[seat]
+    c = play.card
+    if c not in hand:
+        return not_in_hand(seat, c, hand, play)
+    ok = allowed(state, hand)
+    if ok is hand or c in ok:
+        return None
+    if not state.trick:
+        return IllegalMoveError(
+            "cannot-lead-five",
+            f"seat {seat} cannot lead {c}: a 5-cucumber card may not lead a trick while the hand holds "
+            f"other cards (lead one of {card_list(ok)})",
+            seat=seat,
+            action=play,
+        )
+    rule, word = ("High", "higher") if state.extra == HIGH else ("Low", "lower")
+    return IllegalMoveError(
+        "must-follow-marker",
+        f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than "
+        f"{lead_rank(state)} (you hold {card_list(ok)})",
+        seat=seat,
+        action=play,
+    )
+
+
+def apply_play(state: State, play: Play) -> State:
+    """Check and apply a play of the seat to act (the seat is already checked)."""
+    error = play_error(state, play)
+    if error is not None:
+        raise error
+    return _play(state, play)
+
+
+def _play(state: State, play: Play) -> State:
+    """Apply a checked play: set or break the marker, track the best card, end the trick or the hand.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> s = _play(_play(s, cr.Play(0, "7")), cr.Play(1, "9"))
+        >>> s.marker, s.taker
+        (<Marker.HIGH: 'high'>, 1)
+    """
+    table: CatastropheTable = state.table  # type: ignore[assignment]
+    seat = play.seat
+    hands = state.hands
+    hand = hands[seat]
+    i = hand.index(play.card)
+    c = hand[i]
+    shared: Play = PLAYS[seat][c.index]
+    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    trick = state.trick
+    rank = c.rank
+    marker: Marker | None = state.extra
+    best = state.best
+    if not trick:
+        best = shared
+        if table.revealed is not None:  # the first card from hand sets the rule against the revealed lead
+            marker = HIGH if rank > table.revealed.rank else LOW
+    elif marker is None:  # the second card sets the rule, and is the best card so far either way
+        marker = HIGH if rank > trick[0].card.rank else LOW
+        best = shared
+    elif marker == HIGH:
+        if rank < lead_rank(state):  # the breaker's card is below the lead, every other card above it
+            marker, best = HIGH_BROKEN, shared
+        elif rank > best.card.rank:  # type: ignore[union-attr]
+            best = shared
+    elif marker == LOW:
+        if rank > lead_rank(state):
+            marker, best = LOW_BROKEN, shared
+        elif rank < best.card.rank:  # type: ignore[union-attr]
+            best = shared
+    elif (rank < best.card.rank) if marker == HIGH_BROKEN else (rank > best.card.rank):  # type: ignore[union-attr]
+        best = shared
+    trick = (*trick, shared)
+    assert best is not None
+    if len(trick) < len(hands):
+        return new_state(table.after[seat], state.match, table, hands, trick, best, marker, state.past)
+    taker = best.seat
+    past = state.past.extend(trick)
+    revealed = table.revealed
+    won = tuple(x.card for x in trick)
+    if revealed is not None:
+        won = (revealed, *won)
+    captured = table.captured
+    captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
+    tricks = (*table.tricks, _new_trick(table.leader, trick, taker, marker, revealed))
+    stock = table.stock
+    if hands[taker]:
+        if revealed is not None:
+            revealed, stock = stock[0], stock[1:]
+        table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
+        return new_state(taker, state.match, table, hands, (), None, None, past)
+    done = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
+    return _finish_hand(state, done, hands, past)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def best_hand(results: tuple[RoundResult, ...], seat: int) -> int:
+    """A seat's lowest single-hand score so far (the first tie-break), 0 before any hand.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> best_hand((cr.RoundResult(1, (3, 9), (3, 9)), cr.RoundResult(2, (5, 1), (8, 10))), 1)
+        1
+    """
+    return min((r.points[seat] for r in results), default=0)
+
+
+def hand_points(rules: CatastropheRules, captured: tuple[Card, ...]) -> int:
+    """What a hand's captured cards score: their cucumbers, or If You Can't Beat 'Em's -5.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> r = cr.ruleset("catastrophe", cant_beat_em=True)
+        >>> hand_points(r, tuple(cr.card(n) for n in (5, 15, 25, 35))), hand_points(r, (cr.card(7),))
+        (-5, 1)
+    """
+    p = rules._plan
+    if rules.cant_beat_em and sum(1 for c in captured if p.five[c.rank]) >= BONUS_FIVES:
+        return BONUS
+    return sum(p.cucumbers[c.rank] for c in captured)
+
+
+def _finish_hand(
+    state: State, table: CatastropheTable, hands: tuple[tuple[Card, ...], ...], past: History[Action]
+) -> State:
+    """Score the hand's captured cards; start the next hand or end the match."""
+    m: CatastropheMatch = state.match  # type: ignore[assignment]
+    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    n = len(m.players)
+    number = m.rounds + 1
+    points = tuple(hand_points(rules, won) for won in table.captured)
+    totals = tuple(t + x for t, x in zip(m.totals, points, strict=True))
+    results = m.results.append(RoundResult(number=number, points=points, totals=totals))
+    top = max(totals)
+    highest = [s for s in range(n) if totals[s] == top]
+    winners: tuple[int, ...] = ()
+    if number >= rules.hands:
+        rows = results.items()
+        fewest = min(totals)
+        tied = [s for s in range(n) if totals[s] == fewest]
+        low = min(best_hand(rows, s) for s in tied)
+        winners = tuple(s for s in tied if best_hand(rows, s) == low)
+    match = attrs.evolve(
+        m,
+        totals=totals,
+        starter=highest[0] if len(highest) == 1 else -1,
+        rounds=number,
+        results=results,
+        winners=winners,
+    )
+    return new_state(None if winners else CHANCE, match, table, hands, (), None, None, past)

@@ -1,0 +1,257 @@
+"""Cucumber Catastrophe in words and numbers: narration, the heuristic, tests and docs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...actions import Action, Deal, Play
+from ...cards import Card
+from .rules import CatastropheRules, Marker
+from .types import CatastropheTrick, CatastropheView, Revealed
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn, SearchStrategy
+
+    from ...state import State
+    from ...views import Event
+
+__all__ = [
+    "describe_trick",
+    "draw_options",
+    "facts",
+    "heuristic",
+    "max_actions",
+    "public_events",
+]
+
+
+def describe_trick(state: State, trick: CatastropheTrick, number: int) -> str:
+    """`trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
+        >>> t = cr.CatastropheTrick(0, (cr.Play(0, "22"), cr.Play(1, "30"), cr.Play(2, "25")), 1,
+        ...                         marker=cr.Marker.HIGH)
+        >>> describe_trick(s, t, 1)
+        'trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers'
+    """
+    names = state.players
+    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+    plays = ", ".join(f"{names[p.seat]} {p.card}" for p in trick.plays)
+    if trick.revealed is not None:
+        plays = f"revealed {trick.revealed}; {plays}"
+    text = f"trick {number}: {plays}"
+    if trick.marker is not None:
+        text += f" [{Marker(trick.marker).label}]"
+    cards = [p.card for p in trick.plays] + ([trick.revealed] if trick.revealed is not None else [])
+    cucumbers = sum(rules._plan.cucumbers[c.rank] for c in cards)
+    noun = "cucumber" if cucumbers == 1 else "cucumbers"
+    return f"{text} → {names[trick.taker]} takes {cucumbers} {noun}"
+
+
+def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int | None) -> tuple[Event, ...]:
+    """The public events, with Surprise Cucumber's reveals where they happen.
+
+    The deal turns up `stock[0]`; after every `players` plays a new trick starts
+    and turns up the next stock card, until the hand's tricks are played.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=3)
+        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
+        >>> [type(e).__name__ for e in public_events(s.actions, s.rules, 0)]
+        ['Dealt', 'Revealed']
+    """
+    from ...views import Dealt
+
+    out: list[Event] = []
+    stock: tuple[Card, ...] = ()
+    seats = tricks = played = 0
+    for action in actions:
+        kind = type(action)
+        if kind is Play:
+            out.append(action)
+            if rules.surprise:
+                played += 1
+                if played % seats == 0 and played // seats < tricks:
+                    out.append(Revealed(stock[played // seats]))
+        elif kind is Deal:
+            deal: Deal = action  # type: ignore[assignment]
+            out.append(
+                Dealt(
+                    deal.hands[seat] if seat is not None else (),
+                    tuple(len(h) for h in deal.hands),
+                    deal.leader,
+                )
+            )
+            if rules.surprise:
+                sizes = [len(h) for h in deal.hands if h]
+                seats, tricks, played, stock = len(sizes), sizes[0], 0, deal.stock
+                out.append(Revealed(stock[0]))
+        else:
+            out.append(action)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- the heuristic
+
+
+def _beats(a: int, b: int, lowest_wins: bool) -> bool:
+    return a < b if lowest_wins else a > b
+
+
+def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -> Action:
+    """Avoid capturing cucumbers: play cards that cannot take the trick, shed the dangerous ones.
+
+    For each legal card it estimates the chance of ending up with the trick (a
+    card that does not take the trick now can never take it later) and the
+    cucumbers it would capture, and prefers safe plays that get rid of
+    5-cucumber and extreme cards. `caution` weighs the expected capture against
+    the value of shedding a dangerous card.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=4)
+        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(5)))
+        >>> v = cr.view(s, s.to_act)
+        >>> heuristic(v, random.Random(6)) in v.legal
+        True
+    """
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if not plays:
+        return rng.choice(view.legal)
+    rules: CatastropheRules = view.rules  # type: ignore[assignment]
+    per_card = rules._plan.cucumbers
+
+    def cuc(c: Card) -> int:
+        return per_card[c.rank]
+
+    trick = [(p.seat, p.card) for p in view.trick]
+    revealed = view.revealed
+    lead: Card | None = revealed if revealed is not None else (trick[0][1] if trick else None)
+    in_play = [c for _, c in trick] + ([revealed] if revealed is not None else [])
+    seen: set[Card] = set(view.hand) | set(in_play)
+    for done in view.tricks:
+        seen.update(p.card for p in done.plays)
+        if getattr(done, "revealed", None) is not None:
+            seen.add(done.revealed)
+    unseen = [c for c in rules._plan.deck if c not in seen]
+    mean_cuc = sum(cuc(c) for c in unseen) / len(unseen) if unseen else 1.0
+    later = max(0, len(view.players) - len(trick) - 1)
+    trick_cuc = sum(cuc(c) for c in in_play)
+
+    def liability(c: Card) -> float:
+        # 5-cucumber cards are costly to keep; extreme ranks tend to take tricks later.
+        return (cuc(c) - 1) + max(0.0, abs(c.rank - 30.5) - 15.0) / 15.0
+
+    best: list[Play] = []
+    best_cost = float("inf")
+    for p in plays:
+        c = p.card
+        risk = _risk(c, lead, trick, view.marker, unseen, later)
+        capture = trick_cuc + cuc(c) + later * mean_cuc
+        cost = caution * risk * capture - liability(c)
+        if cost < best_cost - 1e-9:
+            best, best_cost = [p], cost
+        elif abs(cost - best_cost) <= 1e-9:
+            best.append(p)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _risk(
+    c: Card,
+    lead: Card | None,
+    trick: Sequence[tuple[int, Card]],
+    marker: Marker | None,
+    unseen: Sequence[Card],
+    later: int,
+) -> float:
+    """The estimated chance that playing `c` ends with this seat taking the trick."""
+    if lead is None:
+        return 0.0  # the leader's card is never the highest or lowest that takes the trick
+    r, lead_rank = c.rank, lead.rank
+    if marker is None:
+        # This card sets the rule: it takes the trick for now, whichever way it goes.
+        lowest_wins = r < lead_rank
+        pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
+    elif not Marker(marker).broken:
+        lowest_wins = Marker(marker).lowest_wins
+        obeys = r < lead_rank if lowest_wins else r > lead_rank
+        current = min if lowest_wins else max
+        played = [x.rank for _, x in trick if x is not lead]
+        if obeys:
+            if not _beats(r, current(played), lowest_wins):
+                return 0.0
+            pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
+        else:
+            # Breaking the rule flips it: this card (below or above every card so far) takes for now.
+            lowest_wins = not lowest_wins
+            pool = list(unseen)
+    else:
+        lowest_wins = Marker(marker).lowest_wins
+        ranks = [x.rank for _, x in trick] + [lead_rank]
+        current_best = min(ranks) if lowest_wins else max(ranks)
+        if not _beats(r, current_best, lowest_wins):
+            return 0.0
+        pool = list(unseen)
+    if later == 0:
+        return 1.0
+    if not pool:
+        pool = list(unseen)
+    if not pool:
+        return 1.0
+    beating = sum(1 for u in pool if _beats(u.rank, r, lowest_wins))
+    stay = 1.0 - beating / len(pool)
+    return float(stay**later)
+
+
+# --------------------------------------------------------------------------- tests and docs
+
+
+def max_actions(rules: CatastropheRules, players: int) -> int:
+    """The most actions a Catastrophe match can take: `hands` deals and every card of every hand.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> max_actions(cr.ruleset("catastrophe"), 4)
+        164
+    """
+    return rules.hands * (1 + players * rules.cards_per_player(players))
+
+
+def draw_options(draw: DrawFn, base: CatastropheRules) -> dict[str, Any]:
+    """Random valid option overrides: Surprise, If You Can't Beat 'Em, hands, hand size, cucumbers tables."""
+    from hypothesis import strategies as st
+
+    def maybe(name: str, values: SearchStrategy[Any]) -> Any:
+        return draw(values) if draw(st.booleans()) else getattr(base, name)
+
+    cucumbers = base.cucumbers
+    if draw(st.booleans()):
+        fives = draw(st.sets(st.integers(0, 59), max_size=6))
+        counts = draw(st.lists(st.integers(0, 4), min_size=60, max_size=60))
+        cucumbers = tuple(5 if i in fives else counts[i] for i in range(60))
+    return {
+        "surprise": maybe("surprise", st.booleans()),
+        "cant_beat_em": maybe("cant_beat_em", st.booleans()),
+        "hands": maybe("hands", st.integers(1, 4)),
+        "hand_size": maybe("hand_size", st.integers(2, 10)),
+        "cucumbers": cucumbers,
+    }
+
+
+def facts(rules: CatastropheRules) -> list[tuple[str, str]]:
+    """The rows of the Catastrophe preset's at-a-glance table in the docs.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> facts(cr.ruleset("catastrophe"))[0]
+        ('cards per player', '10 (8 with six players and Surprise Cucumber)')
+    """
+    return [
+        ("cards per player", f"{rules.hand_size} (8 with six players and Surprise Cucumber)"),
+        ("match", f"{rules.hands} hands; every trick's cards are captured and scored"),
+    ]

@@ -1,0 +1,199 @@
+"""The ladder games: Agurk, Gurka, Five Cucumbers and fuenf-gurken, as one registered `Game`.
+
+The leader plays any card; each later player plays a card at least as high as
+the highest card in the trick, or their lowest card. The highest card takes
+the trick; only the last trick of a round scores. Everything only this game
+has lives here: its rules class and presets (`rules`), its match, round results,
+views and the revival decision (`types`), its engine (`engine`) and its words,
+heuristic and test strategies (`words`).
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> cr.GAMES["ladder"] is LADDER, cr.ruleset("agurk").game
+    (True, 'ladder')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...errors import IllegalMoveError
+from ...scoring import Score
+from ...state import Table, Trick, result_rows
+from .. import Game, register_game
+from . import engine, words
+from .rules import ALIASES, PRESETS, LadderPlan, LadderRules
+from .types import LadderMatch, LadderResult, LadderView, Revive
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn
+
+    from ...actions import Action, Deal, Decision, Play
+    from ...rules import Rules
+    from ...state import RoundResult, State
+    from ...views import PlayerView
+
+__all__ = [
+    "LADDER",
+    "LadderGame",
+    "LadderMatch",
+    "LadderPlan",
+    "LadderResult",
+    "LadderRules",
+    "LadderView",
+    "Revive",
+]
+
+
+class LadderGame(Game):
+    """The ladder trick mechanism (see the module docstring)."""
+
+    name: ClassVar[str] = "ladder"
+    title: ClassVar[str] = "Ladder games (Agurk, Gurka, Five Cucumbers)"
+    rules_type = LadderRules
+    presets = PRESETS
+    aliases = ALIASES
+    error_codes: ClassVar = {
+        "must-follow": "Ladder rule: play a card at least as high as the highest card in the trick, "
+        "or the lowest card in hand (forced following: the lowest only when no such card is held).",
+        "must-play-lowest": "Ace lead: after a led Ace (the deck's top rank) every other player plays "
+        "their lowest card.",
+    }
+    decisions: ClassVar = (Revive,)
+    match_type = LadderMatch
+    table_type = Table
+    trick_type = Trick
+    result_type = LadderResult
+    view_type = LadderView
+    penalty_words: ClassVar[str] = "penalty paid for the last trick, per round"
+    format1_unused: ClassVar = {
+        "view": {"revealed": None, "marker": None, "captured": []},
+        "trick": {"marker": None, "revealed": None},
+        "result": {},
+    }
+
+    def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> LadderMatch:
+        """A new ladder match: no marks, nobody out, the seat before `first` dealing."""
+        zeros = (0,) * len(players)
+        return LadderMatch(
+            rules=rules,
+            players=players,
+            first=first,
+            totals=zeros,
+            dealer=(first - 1) % len(players),
+            marks=zeros,
+            out=zeros,
+            revived=(False,) * len(players),
+        )
+
+    def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None:
+        """See `engine.deal_error`."""
+        return engine.deal_error(state, deal)
+
+    def sample_deal(self, state: State, rng: random.Random) -> Deal:
+        """See `engine.sample_deal`."""
+        return engine.sample_deal(state, rng)
+
+    def start_round(self, state: State, deal: Deal) -> State:
+        """See `engine.start_round`."""
+        return engine.start_round(state, deal)
+
+    legal = staticmethod(engine.legal)
+
+    def play_error(self, state: State, play: Play) -> IllegalMoveError | None:
+        """See `engine.play_error`."""
+        return engine.play_error(state, play)
+
+    apply_play = staticmethod(engine.apply_play)
+
+    def decision_error(self, state: State, decision: Decision) -> IllegalMoveError | None:
+        """See `engine.decision_error`."""
+        return engine.decision_error(state, decision)  # type: ignore[arg-type]
+
+    def decide(self, state: State, decision: Decision) -> State:
+        """See `engine.decide`."""
+        return engine.decide(state, decision)  # type: ignore[arg-type]
+
+    def score(self, state: State) -> Score:
+        """The ladder score: winners first, then seats still in, then by when they went out, then total."""
+        m: LadderMatch = state.match  # type: ignore[assignment]
+        results, rows = result_rows(m)
+        winners = set(m.winners)
+
+        def key(seat: int) -> tuple[int, int, int, int]:
+            out = m.out[seat]
+            return (0 if seat in winners else 1, 1 if out else 0, -out, m.totals[seat])
+
+        return Score(
+            totals=m.totals,
+            rounds=rows,
+            marks=m.marks,
+            eliminated=m.eliminated,
+            winners=m.winners,
+            standings=tuple(sorted(range(len(m.players)), key=key)),
+            results=results,
+            game=self.name,
+        )
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """See `words.max_actions`."""
+        return words.max_actions(rules, players)  # type: ignore[arg-type]
+
+    def state_attribute(self, state: State, name: str) -> Any:
+        """`state.high`: the highest rank in the current trick (0 before its first card)."""
+        if name == "high":
+            return 0 if state.best is None else state.best.card.rank
+        return super().state_attribute(state, name)
+
+    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The revival rule's public state."""
+        m: LadderMatch = state.match  # type: ignore[assignment]
+        return {"sitting_out": m.sitting_out, "pending": m.pending}
+
+    def describe_deal(self, state: State) -> str:
+        """See `words.describe_deal`."""
+        return words.describe_deal(state)
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """See `words.describe_trick`."""
+        return words.describe_trick(state, trick, number, last=last)
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """See `words.describe_result`."""
+        return words.describe_result(state, result)  # type: ignore[arg-type]
+
+    def describe_seat(self, state: State, seat: int) -> str:
+        """See `words.describe_seat`."""
+        return words.describe_seat(state, seat)
+
+    def decision_prompt(self, view: PlayerView) -> str:
+        """The revival question."""
+        return (
+            "You are eliminated. Buy back in (sit out the next round and return with the highest "
+            "score of another player)?"
+        )
+
+    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
+        """See `words.heuristic`."""
+        return words.heuristic(view, rng)
+
+    def penalties(self, state: State) -> tuple[int, ...]:
+        """See `words.penalties`."""
+        return words.penalties(state)
+
+    def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
+        """See `words.draw_options`."""
+        return words.draw_options(draw, base)  # type: ignore[arg-type]
+
+    def decision_examples(self, seat: int) -> tuple[Decision, ...]:
+        """Buying back in and staying out."""
+        return (Revive(seat, True), Revive(seat, False))
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """See `words.facts`."""
+        return words.facts(rules)  # type: ignore[arg-type]
+
+
+LADDER = register_game(LadderGame())
+"""The registered ladder game."""

@@ -1,0 +1,394 @@
+"""The ladder engine: dealing, the follow rule, tricks, the scoring of the last trick, revivals.
+
+The leader plays any card; each later player plays a card at least as high as
+the highest card in the trick, or their lowest card (`follow`); a led Ace may
+force everyone's lowest card (`ace_lead`). The highest card takes the trick
+(the later of equal cards); its player leads the next. Only the last trick of a
+round scores: its taker pays (`penalty`, `doubling`, `tie_bonus`, `reverse`),
+and crossing `threshold` costs a life (`lives`, `revival`), unless the match is
+a fixed number of rounds (`fixed_rounds`).
+
+The follow rule is written once, in `allowed`: `legal`, `play_error` and
+`apply_play` all ask it which cards of the hand may be played.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from operator import attrgetter
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from ..._values import builder
+from ...actions import PLAYS, Action, Deal, Play
+from ...cards import Card, card_list, not_in_hand, rank_label
+from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
+from ...dealing import deal_error as generic_deal_error
+from ...errors import IllegalMoveError
+from ...history import History
+from ...state import CHANCE, State, Table, Trick, new_state
+from .types import LadderMatch, LadderResult, Revive
+
+if TYPE_CHECKING:
+    from .rules import LadderPlan, LadderRules
+
+__all__ = [
+    "allowed",
+    "apply_play",
+    "deal_error",
+    "dealt_seats",
+    "decide",
+    "decision_error",
+    "legal",
+    "play_error",
+    "sample_deal",
+    "start_round",
+]
+
+_RANK: Final = attrgetter("rank")
+_INDEX: Final = attrgetter("index")
+_new_trick: Final = builder(Trick)
+_new_table: Final = builder(Table)
+
+#: The revival decisions of each seat, as `legal` lists them.
+_DECISIONS: Final = tuple((Revive(seat, False), Revive(seat, True)) for seat in range(7))
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+_ALL_SEATS: Final = tuple(tuple(range(n)) for n in range(8))
+
+
+def dealt_seats(match: LadderMatch) -> tuple[int, ...]:
+    """The seats that receive cards in the coming round: in play and not sitting out.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> dealt_seats(cr.new_game(cr.ruleset("agurk"), players=4).match)
+        (0, 1, 2, 3)
+    """
+    if not match.sitting_out and not any(match.out):
+        return _ALL_SEATS[len(match.out)]
+    return tuple(s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out)
+
+
+def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
+    """Why a deal does not fit the coming round, or None."""
+    if deal.leader is not None:
+        return IllegalMoveError(
+            "bad-deal", "bad deal: the ladder game never draws a leader, so leader must be None", action=deal
+        )
+    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    match: LadderMatch = state.match  # type: ignore[assignment]
+    return generic_deal_error(
+        deal, players=len(match.players), seats=dealt_seats(match), per=rules.hand_size, deck=rules._plan.deck
+    )
+
+
+def sample_deal(state: State, rng: random.Random) -> Deal:
+    """A random deal for the coming round."""
+    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    match: LadderMatch = state.match  # type: ignore[assignment]
+    return shuffled_deal(
+        rng,
+        rules._plan.deck,
+        players=len(match.players),
+        seats=dealt_seats(match),
+        per=rules.hand_size,
+        stock=False,
+    )
+
+
+def start_round(state: State, deal: Deal) -> State:
+    """Apply a (checked) deal: choose the dealer and the leader, and start the round."""
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    rules: LadderRules = m.rules  # type: ignore[assignment]
+    n = len(m.players)
+    seats = dealt_seats(m)
+    if m.rounds == 0:
+        dealer, leader = (m.first - 1) % n, m.first
+    elif rules.next_leader == "rotate":
+        dealer = next_seat(m.dealer, seats, n)
+        leader = next_seat(dealer, seats, n)
+    else:
+        leader = m.payer if m.payer in seats else next_seat(m.payer, seats, n)
+        dealer = previous_seat(leader, seats, n)
+    match = m if dealer == m.dealer else attrs.evolve(m, dealer=dealer)
+    table = _new_table(seats, after_table(seats, n), leader, (), deal.stock)
+    return new_state(leader, match, table, deal.hands, (), None, None, state.past.append(deal))
+
+
+# --------------------------------------------------------------------------- the follow rule
+
+
+def allowed(
+    hand: tuple[Card, ...], trick: tuple[Play, ...], best: Play | None, plan: LadderPlan
+) -> tuple[int, int]:
+    """The follow rule: the cards `hand[:a]` and `hand[b:]` may be played, for `(a, b)` returned.
+
+    `hand` is sorted. Leading, everything may be played (`a == len(hand)`).
+    After a led Ace (with `ace_lead`) only the lowest cards. Otherwise the cards
+    at least as high as the highest in the trick (`hand[b:]`) and the lowest
+    cards (`hand[:a]`); with forced following, the lowest cards only when no
+    card is high enough (`a == 0` when one is).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> hand = tuple(cr.card(c) for c in ["3C", "3H", "8D", "QS"])
+        >>> agurk, gurka = cr.ruleset("agurk")._plan, cr.ruleset("gurka")._plan
+        >>> allowed(hand, (cr.Play(0, "9S"),), cr.Play(0, "9S"), agurk)
+        (2, 3)
+        >>> allowed(hand, (cr.Play(0, "9S"),), cr.Play(0, "9S"), gurka)
+        (0, 3)
+        >>> allowed(hand, (cr.Play(0, "AS"),), cr.Play(0, "AS"), gurka)
+        (2, 4)
+    """
+    n = len(hand)
+    if not trick:
+        return n, n
+    low = hand[0].rank
+    if trick[0].card.rank == plan.ace:
+        return bisect_right(hand, low, key=_RANK), n
+    high = best.card.rank  # type: ignore[union-attr]
+    if low >= high:
+        return n, n
+    b = bisect_left(hand, high, key=_RANK)
+    if plan.forced:
+        return (0, b) if b < n else (bisect_right(hand, low, key=_RANK), n)
+    return bisect_right(hand, low, key=_RANK), b
+
+
+def legal(state: State) -> tuple[Action, ...]:
+    """The legal actions of the seat to act (not at chance, not over)."""
+    seat: int = state.to_act  # type: ignore[assignment]
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    if m.pending:
+        return _DECISIONS[seat]
+    hand = state.hands[seat]
+    plan: LadderPlan = m.rules._plan
+    a, b = allowed(hand, state.trick, state.best, plan)
+    plays = PLAYS[seat]
+    moves = [plays[c.index] for c in (hand if a >= b else hand[:a] + hand[b:])]
+    if plan.copies:  # identical cards are one shared object, and the hand is sorted
+        return tuple([x for i, x in enumerate(moves) if not i or x is not moves[i - 1]])
+    return tuple(moves)
+
+
+def _lowest(cards: tuple[Card, ...]) -> str:
+    low = cards[0].rank
+    return " or ".join(str(c) for c in dict.fromkeys(cards) if c.rank == low)
+
+
+def play_error(state: State, play: Play) -> IllegalMoveError | None:
+    """Why the acting seat may not play this card now, or None (the seat is already checked)."""
+    seat = play.seat
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    if m.pending:
+        return IllegalMoveError(
+            "decision-expected",
+            f"seat {seat} cannot play now: they must first decide whether to buy back in "
+            "(Revive(seat, True) or Revive(seat, False))",
+            seat=seat,
+            action=play,
+        )
+    hand = state.hands[seat]
+    c = play.card
+    if c not in hand:
+        return not_in_hand(seat, c, hand, play)
+    plan: LadderPlan = m.rules._plan
+    a, b = allowed(hand, state.trick, state.best, plan)
+    i = hand.index(c)
+    if i < a or i >= b:
+        return None
+    return _follow_error(state, play, hand, a, b, plan)
+
+
+def _follow_error(
+    state: State, play: Play, hand: tuple[Card, ...], a: int, b: int, plan: LadderPlan
+) -> IllegalMoveError:
+    """Explain a play that `allowed` refuses: which cards the rule leaves, in words."""
+    seat, c = play.seat, play.card
+    lead = state.trick[0].card
+    if lead.rank == plan.ace:
+        return IllegalMoveError(
+            "must-play-lowest",
+            f"seat {seat} cannot play {c}: {lead} was led, so every other player plays "
+            f"their lowest card {_lowest(hand)}",
+            seat=seat,
+            action=play,
+        )
+    label = rank_label(state.best.card.rank, suited=plan.suited)  # type: ignore[union-attr]
+    if plan.forced and a == 0:
+        message = f"must play {label} or higher (they hold {card_list(hand[b:])})"
+    elif plan.forced:
+        message = f"they hold nothing of {label} or higher, so must play the lowest card {_lowest(hand)}"
+    else:
+        message = f"must play {label} or higher, or the lowest card {_lowest(hand)}"
+    return IllegalMoveError("must-follow", f"seat {seat} cannot play {c}: {message}", seat=seat, action=play)
+
+
+def apply_play(state: State, play: Play) -> State:
+    """Check and apply a play of the seat to act (the seat is already checked).
+
+    The hot path of every playout: it finds the card once and asks `allowed`;
+    the error (with its explanation) is built only when the play is illegal.
+    """
+    seat = play.seat
+    hands = state.hands
+    hand = hands[seat]
+    c = play.card
+    i = bisect_left(hand, c.index, key=_INDEX)  # hands are sorted by index; cards are shared objects
+    if i == len(hand) or hand[i] is not c:
+        raise play_error(state, play)  # type: ignore[misc]
+    trick = state.trick
+    best = state.best
+    m = state.match
+    if trick:
+        plan: LadderPlan = m.rules._plan
+        a, b = allowed(hand, trick, best, plan)
+        if a <= i < b:
+            raise _follow_error(state, play, hand, a, b, plan)
+    shared = PLAYS[seat][c.index]
+    if best is None or (c.rank >= best.card.rank and trick[0].card.rank != m.rules._plan.ace):
+        best = shared
+    new_hands = list(hands)
+    new_hands[seat] = hand[:i] + hand[i + 1 :]
+    hands = tuple(new_hands)
+    trick = (*trick, shared)
+    table: Table = state.table  # type: ignore[assignment]
+    if len(trick) < len(table.seats):
+        return new_state(table.after[seat], m, table, hands, trick, best, None, state.past)
+    taker = best.seat
+    past = state.past.extend(trick)
+    table = _new_table(
+        table.seats, table.after, taker, (*table.tricks, _new_trick(table.leader, trick, taker)), table.stock
+    )
+    if hands[taker]:
+        return new_state(taker, m, table, hands, (), None, None, past)
+    return _finish_round(state, table, hands, trick, best, past)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _finish_round(
+    state: State,
+    table: Table,
+    hands: tuple[tuple[Card, ...], ...],
+    last: tuple[Play, ...],
+    best: Play,
+    past: History[Action],
+) -> State:
+    """Score the last trick, then marks, resets, eliminations, revivals, and the end of the match."""
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    rules: LadderRules = m.rules  # type: ignore[assignment]
+    plan = rules._plan
+    n = len(m.players)
+    number = m.rounds + 1
+    taken = best.card  # the highest card (the last of equals)
+    payer, paying = best.seat, taken
+    if rules.reverse:  # the lowest card pays instead (the last of equals)
+        for x in last:
+            if x.card.rank <= paying.rank:
+                payer, paying = x.seat, x.card
+    amount = plan.value[taken.rank]
+    if rules.doubling != "none":
+        ones = sum(1 for x in last if x.card.rank == 1)
+        if rules.doubling == "per-one":
+            amount <<= ones
+        elif ones:
+            amount *= 2
+    totals = list(m.totals)
+    points = [0] * n
+    totals[payer] += amount
+    points[payer] = amount
+    if rules.tie_bonus:
+        paying_rank = paying.rank
+        for x in last:
+            if x.seat != payer and x.card.rank == paying_rank:
+                new_total = max(0, totals[x.seat] - amount)
+                points[x.seat] = new_total - totals[x.seat]
+                totals[x.seat] = new_total
+    marks = m.marks
+    out = m.out
+    pending: tuple[int, ...] = ()
+    drew: tuple[int, ...] = ()
+    eliminated: tuple[int, ...] = ()
+    if rules.fixed_rounds is None and totals[payer] >= rules.threshold:
+        if marks[payer] + 1 >= rules.lives:
+            out = (*out[:payer], number, *out[payer + 1 :])
+            eliminated = (payer,)
+            others = [s for s in range(n) if s != payer and out[s] == 0]
+            if rules.revival and not m.revived[payer] and len(others) >= 2:
+                pending = (payer,)
+        else:
+            marks = (*marks[:payer], marks[payer] + 1, *marks[payer + 1 :])
+            drew = (payer,)
+            others_scores = [totals[s] for s in table.seats if s != payer and out[s] == 0]
+            totals[payer] = max(others_scores, default=0)
+    returned = m.sitting_out
+    for s in returned:
+        totals[s] = max((totals[o] for o in table.seats if out[o] == 0), default=0)
+    result = LadderResult(number, tuple(points), tuple(totals), payer, taken, drew, eliminated, returned)
+    winners: tuple[int, ...] = ()
+    if rules.fixed_rounds is not None:
+        if number >= rules.fixed_rounds:
+            best_total = min(totals)
+            winners = tuple(s for s in range(n) if totals[s] == best_total)
+    elif out.count(0) == 1 and not pending:
+        winners = (out.index(0),)
+    match = attrs.evolve(
+        m,
+        totals=tuple(totals),
+        marks=marks,
+        out=out,
+        sitting_out=(),
+        pending=pending,
+        payer=payer,
+        rounds=number,
+        results=m.results.append(result),
+        winners=winners,
+    )
+    to_act = None if winners else (pending[0] if pending else CHANCE)
+    return new_state(to_act, match, table, hands, (), None, None, past)
+
+
+# --------------------------------------------------------------------------- revival
+
+
+def decision_error(state: State, action: Revive) -> IllegalMoveError | None:
+    """Why a revival decision may not be taken now (none due, or another seat's), or None."""
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    to_act = state.to_act
+    if not m.pending or to_act is None or to_act < 0:
+        return IllegalMoveError(
+            "no-decision", f"seat {action.seat} has no decision to take now", seat=action.seat, action=action
+        )
+    if action.seat != to_act:
+        return IllegalMoveError(
+            "not-your-turn",
+            f"seat {action.seat} cannot decide now: seat {to_act} must decide whether to buy back in",
+            seat=action.seat,
+            action=action,
+        )
+    return None
+
+
+def decide(state: State, action: Revive) -> State:
+    """Apply a revival decision: buy back in (sit out the next round) or stay out.
+
+    A decision is offered to the round's one eliminated payer, and only while two
+    other players are still in, so it never ends the match: a deal is due next.
+    """
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    seat = action.seat
+    if action.accept:
+        out = tuple(0 if s == seat else o for s, o in enumerate(m.out))
+        revived = tuple(v or s == seat for s, v in enumerate(m.revived))
+        match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=())
+    else:
+        match = attrs.evolve(m, pending=())
+    return new_state(CHANCE, match, state.table, state.hands, (), None, None, state.past.append(action))

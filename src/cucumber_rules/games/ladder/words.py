@@ -1,0 +1,247 @@
+"""The ladder games in words and numbers: narration, the heuristic, statistics, tests and docs."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...actions import Action, Play
+from ...cards import DECKS
+from .types import LadderMatch, LadderResult, Revive
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn, SearchStrategy
+
+    from ...state import State, Trick
+    from ...views import PlayerView
+    from .rules import LadderRules
+
+__all__ = [
+    "describe_deal",
+    "describe_result",
+    "describe_seat",
+    "describe_trick",
+    "draw_options",
+    "facts",
+    "heuristic",
+    "max_actions",
+    "penalties",
+]
+
+
+def describe_deal(state: State) -> str:
+    """`Round 3: Bo deals, Cy leads (Di sits out)`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s0 = cr.new_game(cr.ruleset("agurk"), players=["Ann", "Bo", "Cy"])
+        >>> describe_deal(cr.apply(s0, cr.sample_chance(s0, __import__("random").Random(1))))
+        'Round 1: Cy deals, Ann leads'
+    """
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    table = state.table
+    assert table is not None
+    names = state.players
+    sitting = [s for s in range(len(names)) if s not in table.seats and not m.out[s]]
+    line = f"Round {m.rounds + 1}: {names[m.dealer]} deals, {names[table.leader]} leads"
+    if sitting:
+        line += " (" + ", ".join(names[s] for s in sitting) + " sits out)"
+    return line
+
+
+def describe_trick(state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+    """`trick 7: Ann 2C, Bo 9S → Bo takes the last trick`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka"), players=["Ann", "Bo"])
+        >>> describe_trick(s, cr.Trick(0, (cr.Play(0, "2C"), cr.Play(1, "9S")), 1), 7, last=True)
+        'trick 7: Ann 2C, Bo 9S → Bo takes the last trick'
+    """
+    names = state.players
+    plays = ", ".join(f"{names[p.seat]} {p.card}" for p in trick.plays)
+    return f"trick {number}: {plays} → {names[trick.taker]}" + (" takes the last trick" if last else "")
+
+
+def describe_result(state: State, result: LadderResult) -> list[str]:
+    """Who paid what for which card, tie bonuses, cucumber marks, eliminations and returns.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=["Ann", "Bo", "Cy"])
+        >>> r = cr.LadderResult(1, (0, 9, -9), (0, 9, 0), payer=1, card=cr.card("9S"))
+        >>> describe_result(s, r)
+        ['Bo pays 9 for 9S (total 9)', 'Cy played the same rank: -9 (total 0)']
+    """
+    names = state.players
+    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    lines = []
+    payer = result.payer
+    before_reset = result.totals[payer] if payer not in result.marks else None
+    total = f" (total {before_reset})" if before_reset is not None else ""
+    lines.append(f"{names[payer]} pays {result.points[payer]} for {result.card}{total}")
+    for seat, points in enumerate(result.points):
+        if points < 0:
+            lines.append(f"{names[seat]} played the same rank: {points} (total {result.totals[seat]})")
+    for seat in result.marks:
+        lines.append(
+            f"{names[seat]} crosses {rules.threshold}: a cucumber mark, score reset to {result.totals[seat]}"
+        )
+    for seat in result.eliminated:
+        lines.append(f"{names[seat]} is eliminated")
+    for seat in result.returned:
+        lines.append(f"{names[seat]} is back in with {result.totals[seat]}")
+    return lines
+
+
+def describe_seat(state: State, seat: int) -> str:
+    """`" (out)"`, `" (marked)"` or `" (2 marks)"` after a seat's total.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> describe_seat(cr.new_game(cr.ruleset("agurk"), players=3), 0)
+        ''
+    """
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    rules: LadderRules = m.rules  # type: ignore[assignment]
+    if m.out[seat]:
+        return " (out)"
+    if m.marks[seat] and rules.lives > 1:
+        return " (marked)" if m.marks[seat] == 1 else f" ({m.marks[seat]} marks)"
+    return ""
+
+
+def heuristic(view: PlayerView, rng: random.Random) -> Action:
+    """Only the last trick costs, and it goes to the highest card: play the highest legal card.
+
+    It sheds high cards while tricks are free, forces the others to throw their
+    low cards when it leads high, keeps its lowest card for the end, and always
+    buys back in when the revival rule offers it.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> heuristic(cr.view(s, 0), __import__("random").Random(1))
+        Play(seat=0, card=card('KS'))
+    """
+    legal = view.legal
+    revivals = [a for a in legal if isinstance(a, Revive)]
+    if revivals:
+        return next((a for a in revivals if a.accept), revivals[0])
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return rng.choice(legal)
+    return max(plays, key=lambda p: p.card)
+
+
+def penalties(state: State) -> tuple[int, ...]:
+    """What the last trick cost its payer, per finished round.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> penalties(cr.new_game(cr.ruleset("agurk"), players=3))
+        ()
+    """
+    results: tuple[LadderResult, ...] = state.match.results.items()  # type: ignore[assignment]
+    return tuple(r.points[r.payer] for r in results)
+
+
+def max_actions(rules: LadderRules, players: int) -> int:
+    """A bound on the actions of a match, generous enough for any match that is not rigged against it.
+
+    Every round costs its payer at least the lowest card value, so thresholds are
+    reached within a number of rounds proportional to `threshold x lives x
+    players`; the bound allows several times that. Rounds that cost nothing (a
+    Five Cucumbers trick of 1s) or tie bonuses can lengthen a match beyond any
+    bound in theory; the bound is never reached in practice (see the docs).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> max_actions(cr.ruleset("gurka", fixed_rounds=2), 2)
+        36
+    """
+    per_round = players * (rules.hand_size + 1) + 2
+    if rules.fixed_rounds is not None:
+        rounds = rules.fixed_rounds
+    else:
+        rounds = 4 * players * rules.lives * (rules.threshold + 1) * (2 if rules.revival else 1) + 50
+    return rounds * per_round
+
+
+def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
+    """Random valid option overrides of a ladder preset (thresholds kept small so matches stay short).
+
+    Example:
+        >>> from hypothesis import given, settings, strategies as st
+        >>> import cucumber_rules as cr
+        >>> agurk = cr.ruleset("agurk")
+        >>> @settings(max_examples=5, database=None)
+        ... @given(st.composite(lambda draw: draw_options(draw, agurk))())
+        ... def test(options):
+        ...     cr.ruleset("agurk", **options)
+        >>> test()
+    """
+    from hypothesis import strategies as st
+
+    def maybe(name: str, values: SearchStrategy[Any]) -> Any:
+        return draw(values) if draw(st.booleans()) else getattr(base, name)
+
+    deck = maybe("deck", st.sampled_from(["standard-52", "five-cucumbers-60"]))
+    five = deck == "five-cucumbers-60"
+    penalty = maybe("penalty", st.sampled_from(["card-value", "cucumbers"] if five else ["card-value"]))
+    if not five:
+        penalty = "card-value"
+    doubling = maybe("doubling", st.sampled_from(["none", "per-one", "once"] if five else ["none"]))
+    if not five:
+        doubling = "none"
+    most = len(DECKS[deck]) // base.max_players
+    hand_size = min(maybe("hand_size", st.integers(1, most)), most)
+    top = 45 if penalty == "card-value" else 8
+    threshold = min(maybe("threshold", st.integers(1, top)), top)
+    fixed_rounds = maybe("fixed_rounds", st.none() | st.integers(1, 4))
+    revival = maybe("revival", st.booleans())
+    if fixed_rounds is not None or base.max_players < 3:
+        revival = False
+    return {
+        "deck": deck,
+        "penalty": penalty,
+        "doubling": doubling,
+        "hand_size": hand_size,
+        "threshold": threshold,
+        "fixed_rounds": fixed_rounds,
+        "revival": revival,
+        "follow": maybe("follow", st.sampled_from(["optional-lowest", "forced-lowest"])),
+        "ace_lead": maybe("ace_lead", st.booleans()),
+        "tie_bonus": maybe("tie_bonus", st.booleans()),
+        "lives": maybe("lives", st.integers(1, 3)),
+        "next_leader": maybe("next_leader", st.sampled_from(["rotate", "penalized"])),
+        "reverse": maybe("reverse", st.booleans()),
+    }
+
+
+def facts(rules: LadderRules) -> list[tuple[str, str]]:
+    """The rows of a ladder preset's at-a-glance table in the docs.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> facts(cr.ruleset("gurka"))[-1]
+        ('threshold', '30 (reaching it eliminates)')
+    """
+    if rules.lives == 1:
+        lives = "reaching it eliminates"
+    else:
+        lives = f"{rules.lives} lives: each crossing but the last draws a cucumber mark and resets the total"
+    if rules.fixed_rounds is not None:
+        return [
+            ("cards per player", str(rules.hand_size)),
+            (
+                "match",
+                f"{rules.fixed_rounds} rounds, the lowest total wins; only the last trick of a round scores",
+            ),
+        ]
+    return [
+        ("cards per player", str(rules.hand_size)),
+        ("match", "rounds until one player is left; only the last trick of a round scores"),
+        ("threshold", f"{rules.threshold} ({lives})"),
+    ]

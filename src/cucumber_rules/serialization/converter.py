@@ -1,0 +1,479 @@
+"""The cattrs converter: the library's values to and from JSON-ready data, strictly, with JSON paths.
+
+`make_converter(converter=None)` registers the library's hooks on a converter
+(yours, or a new one) and returns it, as lsprotocol's `get_converter` does. Cards
+become strings, actions and events objects tagged with `"type"`, histories and
+tuples lists, rules an object naming its `"game"`. Structuring is strict: JSON
+types must match exactly, every field is required, unknown keys are rejected,
+and a failure names the JSON path of the bad value. What depends on the game
+(a view's tricks and results, a rule set's options) is read through the
+registered games.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+import cattrs
+
+from ..actions import PLAYS, Deal, Decision, Play
+from ..cards import Card, card
+from ..errors import InvalidNotationError
+from ..history import History
+from ..records import Record
+from ..rules import Rules
+from ..scoring import Score
+from ..views import Dealt, PlayerView
+
+__all__ = ["At", "Bad", "kind_name", "make_converter", "tagged_classes"]
+
+
+class Bad(Exception):
+    """A structuring problem at `step` (a path suffix such as `.type`) below the current path."""
+
+    def __init__(self, message: str, step: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.step = step
+
+
+class At(Exception):
+    """`error` happened below `step` (e.g. `[3]` or `.hands`) of the current path."""
+
+    def __init__(self, step: str, error: BaseException) -> None:
+        super().__init__(step)
+        self.step = step
+        self.error = error
+
+
+def kind_name(value: Any) -> str:
+    """How a JSON value is called in messages: `"a string"`, `"null"`, ...
+
+    Example:
+        >>> kind_name([1]), kind_name(None), kind_name(True)
+        ('an array', 'null', 'a boolean')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def step(key: str) -> str:
+    """The path step to a key: `.name`, or `["odd key"]` for a key that is not a plain name.
+
+    Example:
+        >>> step("hands"), step("a b")
+        ('.hands', '["a b"]')
+    """
+    return f".{key}" if key.isidentifier() else f"[{json.dumps(key, ensure_ascii=False)}]"
+
+
+# --------------------------------------------------------------------------- plain values
+
+
+def _int(value: Any, _: Any = None) -> int:
+    if type(value) is not int:
+        raise Bad(f"expected an integer, not {kind_name(value)}")
+    return value
+
+
+def _bool(value: Any, _: Any = None) -> bool:
+    if type(value) is not bool:
+        raise Bad(f"expected true or false, not {kind_name(value)}")
+    return value
+
+
+def _str(value: Any, _: Any = None) -> str:
+    if type(value) is not str:
+        raise Bad(f"expected a string, not {kind_name(value)}")
+    return value
+
+
+_CARDS: Final[dict[str, Card]] = {}
+
+
+def _card(value: Any, _: Any = None) -> Card:
+    found = _CARDS.get(value) if type(value) is str else None
+    if found is not None:
+        return found
+    if type(value) is not str:
+        raise Bad(f'expected a card such as "QS" or "42", not {kind_name(value)}')
+    try:
+        found = card(value)
+    except InvalidNotationError as err:
+        raise Bad(str(err)) from None
+    if len(_CARDS) < 1024:  # canonical and common spellings: a bounded memo
+        _CARDS[value] = found
+    return found
+
+
+def _any(value: Any, _: Any = None) -> Any:
+    return value
+
+
+# --------------------------------------------------------------------------- the converter
+
+
+def tagged_classes() -> dict[str, type]:
+    """Every class written as an object with a `"type"` tag, by tag: actions, decisions and events.
+
+    Example:
+        >>> sorted(tagged_classes())
+        ['deal', 'dealt', 'play', 'reveal', 'revive']
+    """
+    from ..games import GAMES
+
+    found: dict[str, type] = {"deal": Deal, "play": Play, "dealt": Dealt}
+    for game in GAMES.values():
+        for cls in (*game.decisions, *game.events):
+            found[cls.TAG] = cls  # type: ignore[attr-defined]
+    return found
+
+
+def _fields(cls: type) -> list[attrs.Attribute[Any]]:
+    attrs.resolve_types(cls)
+    return [a for a in attrs.fields(cls) if a.init]
+
+
+def _is_tuple(t: Any) -> bool:
+    args = typing.get_args(t)
+    return typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _is_history(t: Any) -> bool:
+    return t is History or typing.get_origin(t) is History
+
+
+def _is_union(t: Any) -> bool:
+    return typing.get_origin(t) in (typing.Union, types.UnionType)
+
+
+def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converter:
+    """Register the library's hooks on a cattrs converter (a new one by default) and return it.
+
+    It is the converter [`dumps`][cucumber_rules.dumps] and
+    [`loads`][cucumber_rules.loads] use (without the document envelope); it
+    never touches cattrs' global converter. Pass your own converter to teach it
+    the library's values beside yours (as lsprotocol's converter factory does).
+    Structuring is strict and a failure raises the library's own errors only
+    through `loads`; here it raises an exception naming the problem. A
+    structured `State` is replayed from its history, and a structured `Rules`
+    validated, so they are always valid; other values are not re-validated.
+
+    Args:
+        converter: The converter to register the hooks on; None for a new one.
+
+    Returns:
+        The converter.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> conv = cr.make_converter()
+        >>> conv.unstructure(cr.Play(2, cr.card("10H")))
+        {'type': 'play', 'seat': 2, 'card': '10H'}
+        >>> conv.structure({"type": "play", "seat": 2, "card": "10H"}, cr.Play)
+        Play(seat=2, card=card('10H'))
+    """
+    from ..games import GAMES
+    from ..state import Match, RoundResult, State, Table, Trick
+
+    conv = converter if converter is not None else cattrs.Converter()
+    tags = tagged_classes()
+    by_class = {cls: tag for tag, cls in tags.items()}
+
+    # ----------------------------------------------------------------- unstructuring (by runtime type)
+
+    def plain(value: Any) -> Any:
+        kind = type(value)
+        if kind is Card:
+            return str(value)
+        if kind is Play:
+            return {"type": "play", "seat": value.seat, "card": str(value.card)}
+        if kind in (int, str, bool, float) or value is None:
+            return value
+        if kind is tuple or kind is list or kind is History:
+            return [plain(x) for x in value]
+        if isinstance(value, enum.Enum):
+            return value.value
+        return conv.unstructure(value, kind)
+
+    def attrs_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
+        names = [(a.name, a.alias or a.name) for a in _fields(cls)]
+        tag = by_class.get(cls)
+        head = {"type": tag} if tag is not None else {}
+
+        def unstructure(obj: Any) -> dict[str, Any]:
+            return {**head, **{key: plain(getattr(obj, name)) for name, key in names}}
+
+        return unstructure
+
+    def rules_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
+        names = [a.name for a in _fields(cls) if a.name != "name"]
+
+        def unstructure(rules: Rules) -> dict[str, Any]:
+            return {"name": rules.name, "game": rules.game, **{n: plain(getattr(rules, n)) for n in names}}
+
+        return unstructure
+
+    def is_value(cls: Any) -> bool:
+        return isinstance(cls, type) and attrs.has(cls) and not issubclass(cls, Rules)
+
+    conv.register_unstructure_hook_factory(
+        lambda t: isinstance(t, type) and issubclass(t, Rules), rules_unstructure
+    )
+    conv.register_unstructure_hook_factory(is_value, attrs_unstructure)
+    conv.register_unstructure_hook(Card, str)
+    for kind in (enum.Enum, enum.StrEnum, enum.IntEnum):  # before str and int in a member's class order
+        conv.register_unstructure_hook(kind, _enum_value)
+    conv.register_unstructure_hook_factory(lambda t: _is_tuple(t) or _is_history(t), lambda _: plain)
+    conv.register_unstructure_hook(State, lambda state: state_document(conv, state))
+
+    # ----------------------------------------------------------------- structuring (strict, with paths)
+
+    def hook_for(t: Any) -> Callable[[Any, Any], Any]:
+        return conv.get_structure_hook(t)
+
+    def sequence(item_type: Any, build: Callable[[Any], Any] = tuple) -> Callable[[Any, Any], Any]:
+        def structure(value: Any, _: Any = None) -> Any:
+            if type(value) is not list:
+                raise Bad(f"expected an array, not {kind_name(value)}")
+            hook = hook_for(item_type)
+            out = []
+            for i, item in enumerate(value):
+                try:
+                    out.append(hook(item, item_type))
+                except Exception as err:
+                    raise At(f"[{i}]", err) from None
+            return build(out)
+
+        return structure
+
+    def tagged(members: tuple[type, ...]) -> Callable[[Any, Any], Any]:
+        allowed = {by_class[m]: m for m in members if m in by_class}
+        expected = ", ".join(repr(t) for t in allowed)
+
+        def structure(value: Any, _: Any = None) -> Any:
+            if type(value) is not dict:
+                raise Bad(f'expected an object with a "type" ({expected}), not {kind_name(value)}')
+            tag = value.get("type")
+            cls = allowed.get(tag) if type(tag) is str else None
+            if cls is None:
+                raise Bad(f"type must be one of {expected}, not {tag!r}", ".type")
+            return hook_for(cls)(value, cls)
+
+        return structure
+
+    def union(t: Any) -> Callable[[Any, Any], Any]:
+        members = typing.get_args(t)
+        options = [m for m in members if m is not type(None)]
+        if len(options) < len(members) and len(options) == 1:
+            inner = options[0]
+
+            def optional(value: Any, _: Any = None) -> Any:
+                return None if value is None else hook_for(inner)(value, inner)
+
+            return optional
+        expanded: list[type] = []
+        for m in options:
+            if m is Decision:
+                expanded += [c for c in tags.values() if isinstance(c, type) and issubclass(c, Decision)]
+            elif m is Dealt or m in by_class:
+                expanded.append(m)
+            else:  # `Value` in `Event`: every game's own events
+                expanded += [c for c in tags.values() if c not in (Deal,)]
+        return tagged(tuple(dict.fromkeys(expanded)))
+
+    def attrs_structure(cls: type, types_: Mapping[str, Any] | None = None) -> Callable[[Any, Any], Any]:
+        fields = [(a.alias or a.name, (types_ or {}).get(a.name, a.type)) for a in _fields(cls)]
+        known = {key for key, _ in fields}
+        tag = by_class.get(cls)
+
+        def structure(value: Any, _: Any = None) -> Any:
+            if type(value) is not dict:
+                raise Bad(f"expected an object, not {kind_name(value)}")
+            if tag is not None and value.get("type") != tag:
+                raise Bad(f"expected type {tag!r}, not {value.get('type')!r}", ".type")
+            for key in value:
+                if key not in known and not (tag is not None and key == "type"):
+                    raise Bad(f"unknown field {key!r}", step(key))
+            kwargs = {}
+            for key, t in fields:
+                if key not in value:
+                    raise Bad(f"missing field {key!r}", f".{key}")
+                try:
+                    kwargs[key] = hook_for(t)(value[key], t)
+                except Exception as err:
+                    raise At(step(key), err) from None
+            return cls(**kwargs)
+
+        return structure
+
+    def rules_structure(value: Any, _: Any = None) -> Rules:
+        if type(value) is not dict:
+            raise Bad(f"expected an object, not {kind_name(value)}")
+        if "game" not in value:
+            raise Bad("missing field 'game'", ".game")
+        game = value["game"]
+        if type(game) is not str or game not in GAMES:
+            raise Bad(f"game must be one of {', '.join(repr(g) for g in GAMES)}, not {game!r}", ".game")
+        body = {k: v for k, v in value.items() if k != "game"}
+        rules_type = GAMES[game].rules_type
+        own = {a.name for a in _fields(rules_type)}
+        for key in body:
+            if key not in own and any(key in {a.name for a in _fields(g.rules_type)} for g in GAMES.values()):
+                raise Bad(f"option {key!r} does not apply to the {game} game", step(key))
+        return attrs_structure(rules_type)(body, rules_type)  # type: ignore[no-any-return]
+
+    def view_structure(value: Any, _: Any = None) -> PlayerView:
+        if type(value) is not dict:
+            raise Bad(f"expected an object, not {kind_name(value)}")
+        if "rules" not in value:
+            raise Bad("missing field 'rules'", ".rules")
+        try:
+            rules = rules_structure(value["rules"])
+        except Exception as err:
+            raise At(".rules", err) from None
+        return view_hooks[rules.game](value, None)  # type: ignore[no-any-return]
+
+    def score_structure(value: Any, _: Any = None) -> Score:
+        if type(value) is not dict:
+            raise Bad(f"expected an object, not {kind_name(value)}")
+        game = value.get("game")
+        if "game" not in value:
+            raise Bad("missing field 'game'", ".game")
+        if type(game) is not str or game not in GAMES:
+            raise Bad(f"game must be one of {', '.join(repr(g) for g in GAMES)}, not {game!r}", ".game")
+        return score_hooks[game](value, None)  # type: ignore[no-any-return]
+
+    view_hooks: dict[str, Callable[[Any, Any], Any]] = {}
+    score_hooks: dict[str, Callable[[Any, Any], Any]] = {}
+    for game in GAMES.values():
+        tricks: Any = tuple[game.trick_type, ...]  # type: ignore[name-defined]
+        results: Any = tuple[game.result_type, ...]  # type: ignore[name-defined]
+        view_hooks[game.name] = attrs_structure(game.view_type, {"tricks": tricks, "results": results})
+        score_hooks[game.name] = attrs_structure(Score, {"results": results})
+
+    def state_structure(value: Any, _: Any = None) -> State:
+        from .validation import structure_state
+
+        return structure_state(conv, value)
+
+    conv.register_structure_hook(int, _int)
+    conv.register_structure_hook(bool, _bool)
+    conv.register_structure_hook(str, _str)
+    conv.register_structure_hook(Card, _card)
+    conv.register_structure_hook(typing.Any, _any)
+    conv.register_structure_hook_factory(_is_tuple, lambda t: sequence(typing.get_args(t)[0]))
+    conv.register_structure_hook_factory(
+        _is_history, lambda t: sequence((typing.get_args(t) or (Any,))[0], History)
+    )
+    conv.register_structure_hook_factory(_is_union, union)
+    conv.register_structure_hook_factory(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum)
+    conv.register_structure_hook_factory(
+        lambda t: isinstance(t, type) and issubclass(t, Rules), lambda _: rules_structure
+    )
+    conv.register_structure_hook_factory(
+        lambda t: isinstance(t, type) and issubclass(t, PlayerView), lambda _: view_structure
+    )
+    conv.register_structure_hook(Score, score_structure)
+    conv.register_structure_hook(State, state_structure)
+    conv.register_structure_hook(Play, _play)
+    for cls in (Deal, Dealt, Record, Trick, RoundResult, Table, Match, *tags.values()):
+        if cls is not Play:
+            conv.register_structure_hook(cls, attrs_structure(cls))
+    for game in GAMES.values():
+        for cls in (game.trick_type, game.result_type, game.table_type, game.match_type):
+            conv.register_structure_hook(cls, attrs_structure(cls))
+    return conv
+
+
+def _play(value: Any, _: Any = None) -> Play:
+    """A play, structured on a fast path (records hold thousands of them)."""
+    if type(value) is dict and len(value) == 3 and value.get("type") == "play":
+        seat = value.get("seat")
+        c = _CARDS.get(value.get("card"))  # type: ignore[arg-type]
+        if c is not None and type(seat) is int and 0 <= seat < len(PLAYS):
+            return PLAYS[seat][c.index]
+    if type(value) is not dict:
+        raise Bad(f"expected an object, not {kind_name(value)}")
+    if value.get("type") != "play":
+        raise Bad(f"expected type 'play', not {value.get('type')!r}", ".type")
+    for key in value:
+        if key not in ("type", "seat", "card"):
+            raise Bad(f"unknown field {key!r}", step(key))
+    for key in ("seat", "card"):
+        if key not in value:
+            raise Bad(f"missing field {key!r}", f".{key}")
+    try:
+        seat = _int(value["seat"])
+        if not 0 <= seat < len(PLAYS):
+            raise Bad(f"a seat is 0..{len(PLAYS) - 1}, not {seat}")
+    except Exception as err:
+        raise At(".seat", err) from None
+    try:
+        c = _card(value["card"])
+    except Exception as err:
+        raise At(".card", err) from None
+    return PLAYS[seat][c.index]
+
+
+def _enum_value(member: enum.Enum) -> Any:
+    return member.value
+
+
+def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+    values = {m.value: m for m in t}
+    expected = ", ".join(json.dumps(v) for v in values)
+
+    def structure(value: Any, _: Any = None) -> Any:
+        member = values.get(value) if type(value) is str else None
+        if member is None:
+            found = json.dumps(value) if type(value) is str else kind_name(value)
+            raise Bad(f"expected one of {expected}, not {found}")
+        return member
+
+    return structure
+
+
+def state_document(conv: cattrs.Converter, state: Any) -> dict[str, Any]:
+    """A state as its document layout: rules, players and first at the top, then its fields.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> list(state_document(cr.make_converter(), cr.new_game(cr.ruleset("agurk"), players=3)))[:5]
+        ['rules', 'players', 'first', 'to_act', 'match']
+    """
+    m = state.match
+    match = conv.unstructure(m, type(m))
+    for key in ("rules", "players", "first"):
+        del match[key]
+    table = state.table
+    return {
+        "rules": conv.unstructure(m.rules, type(m.rules)),
+        "players": list(m.players),
+        "first": m.first,
+        "to_act": state.to_act,
+        "match": match,
+        "table": None if table is None else conv.unstructure(table, type(table)),
+        "hands": [[str(c) for c in hand] for hand in state.hands],
+        "trick": conv.unstructure(state.trick, tuple[Play, ...]),
+        "best": None if state.best is None else conv.unstructure(state.best, Play),
+        "extra": None if state.extra is None else conv.unstructure(state.extra, type(state.extra)),
+        "history": conv.unstructure(state.history, History),
+    }

@@ -1,0 +1,415 @@
+"""JSON documents: `dumps` and `loads`, the envelope, the size and depth limits, and error paths.
+
+Every document carries the format version and its kind:
+
+```json
+{"format": 2, "kind": "record", "rules": {...}, "players": [...], "first": 0, "actions": [...]}
+```
+
+Kinds: `"rules"` (`Rules`), `"state"` (`State`), `"view"` (`PlayerView`),
+`"score"` (`Score`) and `"record"` (`Record`). Errors: a problem in the rules
+(wherever they appear) raises `InvalidRulesError`; anything else raises
+`InvalidStateError`. Both name the JSON path of the bad field, e.g.
+`$.rules.threshold` or `$.history[12].card`. Documents of format 1 (written
+by cucumber_rules 0.1) are read too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import types
+import typing
+from typing import Any, Final, TypeVar, overload
+
+import cattrs
+
+from ..errors import InvalidRulesError, InvalidStateError
+from ..records import Record
+from ..rules import OPTIONS, Rules
+from ..scoring import Score
+from ..state import State
+from ..views import PlayerView
+from . import legacy
+from .converter import At, Bad, kind_name, make_converter
+from .validation import replay_actions, structure_state, validate_score, validate_view
+
+__all__ = [
+    "FORMAT_VERSION",
+    "KINDS",
+    "MAX_DEPTH",
+    "MAX_LENGTH",
+    "Document",
+    "RulesDocumentError",
+    "dumps",
+    "loads",
+]
+
+FORMAT_VERSION: Final = 2
+"""The version of the JSON format, written into every document as `"format"`.
+
+`loads` reads this format and format 1 (cucumber_rules 0.1). Format 2 writes each
+game's own fields (see the docs' JSON format page).
+
+Example:
+    >>> import json, cucumber_rules as cr
+    >>> json.loads(cr.dumps(cr.ruleset("agurk")))["format"] == FORMAT_VERSION
+    True
+"""
+
+#: The formats `loads` reads.
+READABLE_FORMATS: Final = (1, 2)
+
+#: The longest document `loads` reads by default, in characters (or bytes).
+MAX_LENGTH: Final = 4_000_000
+
+#: The deepest nesting of JSON arrays and objects `loads` accepts by default.
+MAX_DEPTH: Final = 24
+
+#: Anything `dumps` writes and `loads` returns.
+Document = Rules | State | PlayerView | Score | Record
+
+#: The document kinds: the `"kind"` of each document type.
+KINDS: Final[typing.Mapping[str, type]] = types.MappingProxyType(
+    {"rules": Rules, "state": State, "view": PlayerView, "score": Score, "record": Record}
+)
+
+_T = TypeVar("_T")
+
+
+def _kind_of(obj: object) -> str | None:
+    for kind, cls in KINDS.items():
+        if isinstance(obj, cls):
+            return kind
+    return None
+
+
+class RulesDocumentError(InvalidRulesError):
+    """An `InvalidRulesError` raised by `loads`, also naming the JSON path of the bad option.
+
+    Attributes:
+        option: The option at fault (a field of `Rules`, or `"rules"`).
+        path: The JSON path, e.g. `$.rules.threshold`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> text = cr.dumps(cr.ruleset("agurk")).replace('"threshold":21', '"threshold":0')
+        >>> try:
+        ...     cr.loads(text)
+        ... except cr.InvalidRulesError as err:
+        ...     print(err.option, err.path)
+        threshold $.threshold
+    """
+
+    def __init__(self, option: str, message: str, path: str = "$") -> None:
+        Exception.__init__(self, f"{path}: {message}")
+        self.option = option
+        self.path = path
+        self.detail = message
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.option, self.detail, self.path))
+
+
+# --------------------------------------------------------------------------- the converter in use
+
+_cache: list[Any] = [None, -1]
+
+
+def converter() -> cattrs.Converter:
+    """The converter `dumps` and `loads` use: built once, and again when a game is registered.
+
+    Example:
+        >>> converter() is converter()
+        True
+    """
+    from ..games import registry_version
+
+    version = registry_version()
+    if _cache[1] != version:
+        _cache[0], _cache[1] = make_converter(), version
+    return _cache[0]  # type: ignore[no-any-return]
+
+
+# --------------------------------------------------------------------------- dumps
+
+
+def dumps(obj: Document) -> str:
+    """Write a `Rules`, `State`, `PlayerView`, `Score` or `Record` as one compact JSON document.
+
+    The document is `{"format": FORMAT_VERSION, "kind": ..., <the object's fields>}`.
+    The format is described for clients in other languages in the docs
+    ("JSON format").
+
+    Args:
+        obj: The value to write.
+
+    Returns:
+        The JSON text (no whitespace, UTF-8 characters kept).
+
+    Raises:
+        TypeError: If `obj` is not one of the document types.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> rec = cr.Record(cr.ruleset("gurka"), ["Ann", "Bo"], 0, [])
+        >>> cr.dumps(rec)[:60]
+        '{"format":2,"kind":"record","rules":{"name":"gurka","game":"'
+        >>> cr.loads(cr.dumps(rec)) == rec
+        True
+    """
+    kind = _kind_of(obj)
+    if kind is None:
+        raise TypeError(f"dumps() writes Rules, State, PlayerView, Score or Record, not {type(obj).__name__}")
+    body = converter().unstructure(obj, type(obj))
+    return json.dumps(
+        {"format": FORMAT_VERSION, "kind": kind, **body},
+        ensure_ascii=False,
+        separators=(",", ":"),
+        allow_nan=False,
+    )
+
+
+# --------------------------------------------------------------------------- parsing
+
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+_RUN = re.compile(r"[\[{]+|[\]}]+")
+
+
+def _too_deep(limit: int) -> InvalidStateError:
+    return InvalidStateError("$", f"the document is nested too deeply (more than {limit} levels)")
+
+
+def _check_depth(text: str, limit: int) -> None:
+    """Reject nesting deeper than `limit` before parsing, in linear time.
+
+    Escapes are removed, then the insides of strings, then everything but brackets.
+    Two rounds remove the innermost bracket pairs (each lowers the depth by one), and a
+    scan over the remaining runs of brackets measures the rest.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+    brackets = _NOT_BRACKET.sub("", outside)
+    removed = 0
+    for _ in range(min(2, limit)):
+        reduced = _PAIR.sub("", brackets)
+        if len(reduced) < len(brackets):
+            removed += 1
+        brackets = reduced
+    depth = 0
+    for run in _RUN.finditer(brackets):
+        size = run.end() - run.start()
+        if run.group()[0] in "[{":
+            depth += size
+            if depth + removed > limit:
+                raise _too_deep(limit)
+        else:
+            depth -= size
+            if depth < 0:
+                raise InvalidStateError("$", "not valid JSON: unbalanced brackets")
+    if depth:
+        raise InvalidStateError("$", "not valid JSON: unbalanced brackets")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _parse(text: str | bytes | bytearray, max_length: int, max_depth: int) -> Any:
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"loads() reads a str or bytes, not {type(text).__name__}")
+    if len(text) > max_length:
+        raise InvalidStateError(
+            "$", f"the document is too large: {len(text)} characters, at most {max_length}"
+        )
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InvalidStateError(
+                "$", f"the document is not UTF-8: {err.reason} at byte {err.start}"
+            ) from None
+    _check_depth(text, max_depth)
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as err:
+        raise InvalidStateError(
+            "$", f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+        ) from None
+    except (ValueError, RecursionError) as err:
+        raise InvalidStateError("$", f"not valid JSON: {err}") from None
+
+
+# --------------------------------------------------------------------------- errors with paths
+
+
+def _locate(error: BaseException, path: str) -> tuple[str, BaseException]:
+    """Follow a structuring error down to its cause; return the JSON path and the cause."""
+    while True:
+        if isinstance(error, At):
+            path += error.step
+            error = error.error
+        elif isinstance(error, Bad):
+            return path + error.step, error
+        else:
+            return path, error
+
+
+def _rules_option(path: str, rules_path: str) -> str:
+    rest = path[len(rules_path) :].lstrip(".")
+    name = re.split(r"[.\[]", rest, maxsplit=1)[0] if rest else ""
+    return name if name in OPTIONS or name in ("name", "game") else "rules"
+
+
+def _raise(error: BaseException, rules_path: str) -> typing.NoReturn:
+    """Turn a structuring failure into the library's path-naming error."""
+    path, cause = _locate(error, "$")
+    if isinstance(cause, InvalidRulesError):
+        named = cause.option in OPTIONS or cause.option in ("name", "game")
+        raise RulesDocumentError(
+            cause.option, str(cause), f"{rules_path}.{cause.option}" if named else rules_path
+        ) from None
+    message = cause.message if isinstance(cause, Bad) else str(cause) or type(cause).__name__
+    if isinstance(cause, InvalidStateError):
+        raise InvalidStateError(path, message.removeprefix(f"{cause.path}: ")) from None
+    missing = isinstance(cause, Bad) and cause.message.startswith("missing field")
+    if path == rules_path and missing and rules_path != "$":
+        raise InvalidStateError(path, message) from None
+    if path == rules_path or path.startswith((rules_path + ".", rules_path + "[")):
+        raise RulesDocumentError(_rules_option(path, rules_path), message, path) from None
+    raise InvalidStateError(path, message) from None
+
+
+# --------------------------------------------------------------------------- loads
+
+
+@overload
+def loads(
+    text: str | bytes | bytearray, expect: type[_T], *, max_length: int = ..., max_depth: int = ...
+) -> _T: ...
+
+
+@overload
+def loads(
+    text: str | bytes | bytearray, expect: None = None, *, max_length: int = ..., max_depth: int = ...
+) -> Document: ...
+
+
+def loads(
+    text: str | bytes | bytearray,
+    expect: type[Any] | None = None,
+    *,
+    max_length: int = MAX_LENGTH,
+    max_depth: int = MAX_DEPTH,
+) -> Any:
+    """Read a JSON document written by `dumps`, check it completely, and return the object.
+
+    Before parsing, the size and nesting depth are limited. The document must
+    have a known `format` (2, or 1 from cucumber_rules 0.1) and `kind`, every
+    field and no other; every value must have the right JSON type. Then the
+    object is re-validated: a state or record is replayed from its history, and
+    a state must equal the replay exactly; views and scores are checked for
+    consistency.
+
+    Args:
+        text: The JSON text (str, or UTF-8 bytes).
+        expect: If given, the type the document must be (e.g. `State`); any
+            other kind is an error.
+        max_length: The longest text accepted, in characters (bytes).
+        max_depth: The deepest nesting of arrays and objects accepted.
+
+    Returns:
+        The `Rules`, `State`, `PlayerView`, `Score` or `Record`.
+
+    Raises:
+        InvalidRulesError: If the rules in the document are bad; the error's
+            `path` names the option, e.g. `$.rules.threshold`.
+        InvalidStateError: For anything else: malformed JSON, a wrong type, a
+            missing or unknown field, a bad card, an illegal action, a state
+            that does not match its history; `.path` names the field.
+        TypeError: If `text` is not str or bytes, or `expect` is not a document type.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> cr.loads(cr.dumps(cr.ruleset("gurka"))) == cr.ruleset("gurka")
+        True
+        >>> try:
+        ...     cr.loads('{"format": 2, "kind": "rules", "name": "agurk"}')
+        ... except cr.InvalidRulesError as err:
+        ...     print(err)
+        $.game: missing field 'game'
+        >>> try:
+        ...     cr.loads('{"format": 2, "kind": "sandwich"}')
+        ... except cr.InvalidStateError as err:
+        ...     print(err)
+        $.kind: unknown kind 'sandwich'; kinds are 'rules', 'state', 'view', 'score', 'record'
+    """
+    kinds_of = {cls: kind for kind, cls in KINDS.items()}
+    wanted = (
+        None
+        if expect is None
+        else next((c for c in kinds_of if isinstance(expect, type) and issubclass(expect, c)), None)
+    )
+    if expect is not None and wanted is None:
+        raise TypeError(f"expect must be one of Rules, State, PlayerView, Score, Record, not {expect!r}")
+    doc = _parse(text, max_length, max_depth)
+    if type(doc) is not dict:
+        raise InvalidStateError("$", f"a document is a JSON object, not {kind_name(doc)}")
+    if "format" not in doc:
+        raise InvalidStateError("$.format", "missing field 'format'")
+    version = doc["format"]
+    if type(version) is not int or version not in READABLE_FORMATS:
+        readable = " and ".join(str(v) for v in READABLE_FORMATS)
+        raise InvalidStateError(
+            "$.format", f"unsupported format {version!r}; this library reads formats {readable}"
+        )
+    if "kind" not in doc:
+        raise InvalidStateError("$.kind", "missing field 'kind'")
+    kind = doc["kind"]
+    cls = KINDS.get(kind) if type(kind) is str else None
+    if cls is None:
+        kinds = ", ".join(repr(k) for k in KINDS)
+        raise InvalidStateError("$.kind", f"unknown kind {kind!r}; kinds are {kinds}")
+    if wanted is not None and cls is not wanted:
+        raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
+    body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
+    conv = converter()
+    rules_path = "$" if cls is Rules else "$.rules"
+    if version == 1 and cls is not State:
+        body = legacy.upgrade(kind, body)
+    try:
+        if cls is State:
+            legacy_layout = (lambda s: legacy.state_v1(conv, s)) if version == 1 else None
+            if version == 1 and type(body.get("rules")) is dict:
+                body["rules"] = legacy.upgrade("rules", body["rules"])
+            return structure_state(conv, body, legacy_layout)
+        obj: Any = conv.structure(body, cls)
+        if cls is Record:
+            try:
+                replay_actions(obj.rules, obj.players, obj.first, obj.actions)
+            except At as err:
+                if err.step.startswith("<"):
+                    raise At("." + err.step.strip("<>"), err.error) from None
+                raise At(".actions", err) from None
+    except (Bad, At, InvalidRulesError, InvalidStateError) as error:
+        _raise(error, rules_path)
+    except Exception as error:  # every structuring failure becomes a path-naming error
+        _raise(error, rules_path)
+    if cls is PlayerView:
+        validate_view(obj)
+    elif cls is Score:
+        validate_score(obj)
+    if expect is not None and not isinstance(obj, expect):
+        raise InvalidStateError("$", f"expected a {expect.__name__}, not a {type(obj).__name__}")
+    return obj

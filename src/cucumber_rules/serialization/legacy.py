@@ -1,0 +1,166 @@
+"""Reading format 1: the documents cucumber_rules 0.1 wrote.
+
+Format 1 had one rules object for every game (the other game's options `null`)
+and one layout for every state, whose `round.high`, `match.payer` and result
+fields meant different things per game. Format 2 writes each game's own fields.
+A format-1 document is upgraded to format 2 here (rules, views, scores,
+records), or, for a state, checked against the replayed state written in the
+format-1 layout; either way it loads to the same value as before. Only the two
+games that existed in 0.1 can appear in format 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from ..actions import Play
+from ..state import State
+
+if TYPE_CHECKING:
+    from ..games import Game
+
+__all__ = ["FORMAT1_OPTIONS", "state_v1", "upgrade"]
+
+#: Every option of 0.1's single `Rules`, in its order.
+FORMAT1_OPTIONS: Final = (
+    "deck", "min_players", "max_players", "hand_size", "follow", "ace_lead", "penalty", "doubling",
+    "tie_bonus", "threshold", "lives", "next_leader", "reverse", "revival", "fixed_rounds", "surprise",
+    "cant_beat_em", "hands", "cucumbers",
+)  # fmt: skip
+
+
+def _rules(value: Any) -> Any:
+    """A format-1 rules object without the other game's `null` options (its own are left for checks)."""
+    from ..games import GAMES
+    from ..rules import _options_of
+
+    if type(value) is not dict or value.get("game") not in GAMES:
+        return value
+    own = _options_of(GAMES[value["game"]].rules_type)
+    return {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
+
+
+def _drop(value: Any, unused: Mapping[str, Any]) -> Any:
+    """Remove the fields another game used where they hold their empty value (else they are refused)."""
+    if type(value) is not dict:
+        return value
+    return {k: v for k, v in value.items() if not (k in unused and v == unused[k])}
+
+
+def _upgrade_view(body: dict[str, Any], game: Game) -> dict[str, Any]:
+    unused = game.format1_unused
+    body = _drop(body, unused.get("view", {}))
+    if type(body.get("tricks")) is list:
+        body["tricks"] = [_drop(t, unused.get("trick", {})) for t in body["tricks"]]
+    if type(body.get("results")) is list:
+        body["results"] = [_drop(r, unused.get("result", {})) for r in body["results"]]
+    return body
+
+
+def _fits(results: list[Any], game: Game) -> bool:
+    """True if format-1 results read as this game's results once its unused fields are dropped."""
+    fields = {a.name for a in attrs.fields(game.result_type) if a.init}
+    unused = game.format1_unused.get("result", {})
+    return all(type(r) is dict and set(_drop(r, unused)) == fields for r in results)
+
+
+def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A format-1 rules, record, view or score body in the format-2 layout.
+
+    Example:
+        >>> upgrade("rules", {"name": "agurk", "game": "ladder", "surprise": None, "threshold": 21})
+        {'name': 'agurk', 'game': 'ladder', 'threshold': 21}
+    """
+    from ..games import GAMES
+
+    if kind == "rules":
+        return _rules(body)  # type: ignore[no-any-return]
+    body = dict(body)
+    if "rules" in body:
+        body["rules"] = _rules(body["rules"])
+    name = body["rules"].get("game") if type(body.get("rules")) is dict else None
+    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1_unused:
+        body = _upgrade_view(body, GAMES[name])
+    if kind == "score":
+        results = body.get("results")
+        games = [g for g in GAMES.values() if g.format1_unused]
+        if type(results) is list:
+            # The game whose results these are: the one they fit with the most of its unused fields dropped.
+            fitting = [g for g in games if _fits(results, g)] or games
+            game = max(fitting, key=lambda g: len(g.format1_unused.get("result", {})))
+            body["game"] = game.name
+            body["results"] = [_drop(r, game.format1_unused.get("result", {})) for r in results]
+    return body
+
+
+def state_v1(conv: Any, state: State) -> dict[str, Any]:
+    """A state written in the format-1 layout (what 0.1's `dumps` wrote), to check a format-1 document.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.serialization import make_converter
+        >>> doc = state_v1(make_converter(), cr.new_game(cr.ruleset("agurk"), players=3))
+        >>> doc["round"], doc["match"]["payer"], doc["rules"]["surprise"]
+        (None, -1, None)
+    """
+    m = state.match
+    n = len(m.players)
+    rules = conv.unstructure(m.rules)
+    rules_v1 = {"name": rules["name"], "game": rules["game"], **{k: rules.get(k) for k in FORMAT1_OPTIONS}}
+    zeros = [0] * n
+    results = []
+    for r in m.results:
+        payer = getattr(r, "payer", None)
+        found = getattr(r, "card", None)
+        results.append({
+            "number": r.number, "points": list(r.points), "totals": list(r.totals), "payer": payer,
+            "card": None if found is None else str(found), "marks": list(getattr(r, "marks", ())),
+            "eliminated": list(getattr(r, "eliminated", ())), "returned": list(getattr(r, "returned", ())),
+        })  # fmt: skip
+    match = {
+        "totals": list(m.totals),
+        "marks": list(getattr(m, "marks", zeros)),
+        "out": list(getattr(m, "out", zeros)),
+        "revived": list(getattr(m, "revived", [False] * n)),
+        "sitting_out": list(getattr(m, "sitting_out", ())),
+        "pending": list(getattr(m, "pending", ())),
+        "dealer": m.dealer,
+        "payer": getattr(m, "payer", getattr(m, "starter", -1)) if m.rounds else -1,
+        "rounds": m.rounds,
+        "results": results,
+        "winners": list(m.winners),
+    }
+    table = state.table
+    round_: dict[str, Any] | None = None
+    if table is not None:
+        revealed = getattr(table, "revealed", None)
+        lead = getattr(state, "lead", None)  # Catastrophe's "high" was the lead card's number
+        high = lead.rank if lead is not None else (0 if state.best is None else state.best.card.rank)
+        tricks = [
+            {
+                "leader": t.leader, "plays": conv.unstructure(t.plays), "taker": t.taker,
+                "marker": None if getattr(t, "marker", None) is None else str(t.marker),
+                "revealed": None if getattr(t, "revealed", None) is None else str(t.revealed),
+            }
+            for t in table.tricks
+        ]  # fmt: skip
+        round_ = {
+            "hands": [[str(c) for c in h] for h in state.hands],
+            "table": {
+                "seats": list(table.seats), "after": list(table.after), "leader": table.leader,
+                "tricks": tricks, "stock": [str(c) for c in table.stock],
+                "revealed": None if revealed is None else str(revealed),
+                "captured": [[str(c) for c in h] for h in getattr(table, "captured", ())],
+            },
+            "trick": [conv.unstructure(p, Play) for p in state.trick],
+            "high": high,
+            "taker": state.taker,
+            "marker": None if state.extra is None else conv.unstructure(state.extra, type(state.extra)),
+        }  # fmt: skip
+    return {
+        "rules": rules_v1, "players": list(m.players), "first": m.first, "to_act": state.to_act,
+        "match": match, "round": round_, "history": conv.unstructure(state.history),
+    }  # fmt: skip

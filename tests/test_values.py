@@ -1,0 +1,77 @@
+"""Frozen values: copies are the value itself, and the fast builders build what the constructors build."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import cucumber_rules as cr
+from cucumber_rules._values import builder
+from cucumber_rules.state import new_state
+
+
+def _values(obj: Any) -> tuple[Any, ...]:
+    return tuple(getattr(obj, f.name) for f in attrs.fields(type(obj)) if f.init)
+
+
+def _some_states() -> list[cr.State]:
+    out = []
+    for name, options in [("agurk", {}), ("catastrophe", {"surprise": True})]:
+        s = cr.new_game(cr.ruleset(name, **options), 3)
+        s = cr.apply(s, cr.sample_chance(s, random.Random(5)))
+        out += [s, cr.apply(s, cr.legal_moves(s)[0])]
+    return out
+
+
+def test_builders_build_what_the_attrs_constructors_build() -> None:
+    for s in _some_states():
+        built = new_state(*_values(s))
+        assert type(built) is cr.State
+        assert built == cr.State(*_values(s))
+        assert hash(built) == hash(cr.State(*_values(s)))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.to_act = 1  # type: ignore[misc]
+        table = s.table
+        assert table is not None
+        assert builder(type(table))(*_values(table)) == table
+    trick = cr.CatastropheTrick(0, (cr.Play(0, "7"), cr.Play(1, "9")), 1, cr.Marker.HIGH, cr.card("3"))
+    assert builder(cr.CatastropheTrick)(*_values(trick)) == trick
+    assert builder(cr.Trick)(2, trick.plays, 0) == cr.Trick(2, trick.plays, 0)
+
+
+def test_the_state_builder_takes_the_fast_path() -> None:
+    # The state is built by filling a twin of its class and switching the class: it must stay an
+    # ordinary frozen State (a flat class: every slot its own, no __weakref__).
+    assert "__weakref__" not in cr.State.__slots__
+    s = _some_states()[1]
+    assert type(s) is cr.State
+    assert new_state.__code__.co_filename == "<builder State>"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        cr.ruleset("agurk"),
+        cr.card("QS"),
+        cr.Play(0, "QS"),
+        cr.Deal(hands=[["QS"]]),
+        cr.Revive(1, True),
+        cr.History([1]),
+        cr.score(cr.new_game(cr.ruleset("agurk"), 3)),
+    ],
+)
+def test_copies_of_immutable_values_are_the_values(value: Any) -> None:
+    assert copy.copy(value) is value
+    assert copy.deepcopy(value) is value
+
+
+def test_copies_of_states_and_views_are_the_values() -> None:
+    for s in _some_states():
+        assert copy.deepcopy(s) is s
+        v = cr.view(s, 0)
+        assert copy.deepcopy(v) is v
+        assert copy.copy(v) is v
