@@ -317,7 +317,7 @@ def test_play_a_rigged_match_to_the_end(tmp_path: Path) -> None:
     assert "You may play: 2H" in out
     assert "you cannot play 7S: you hold nothing of 9 or higher, so you must play your lowest card 2H" in out
     assert "seat 1 cannot" not in out
-    assert "'QQ' is not a card of this game" in out
+    assert "'QQ' is not a card of this deck" in out
     assert "trick 1: Ann 9D, Bo 2H → Ann" in out
     assert "Bo pays 7 for 7S" in out
     assert "Bo is eliminated" in out
@@ -475,7 +475,7 @@ def test_the_library_messages_stay_third_person(tmp_path: Path) -> None:
 def test_a_typo_gets_a_hint_for_the_deck_in_play(preset: str, typed: str, hint: str) -> None:
     players = "3" if preset == "catastrophe" else "4"
     out = run("play", "-p", preset, "--players", players, "--seed", "2", input=f"{typed}\nquit\n").output
-    assert f"'{typed}' is not a card of this game: {hint}" in out
+    assert f"'{typed}' is not a card of this deck: {hint}" in out
     if preset != "catastrophe":
         assert "1..60" not in out
 

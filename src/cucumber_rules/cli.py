@@ -50,14 +50,18 @@ __all__ = ["SAVE_FORMAT", "app", "main", "parse_option", "parse_value", "play_se
 #: Seat names for bot matches.
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 
-#: The version of the saved-game files `play --save` writes: a JSON object
-#: `{"cucumber_rules_cli": 1, "seat": ..., "seed": ..., "bots": [...], "record": {...}}` whose
-#: `record` is an ordinary match record document (what `cr.dumps(cr.record(state))` writes).
-#:
-#: Example:
-#:     >>> SAVE_FORMAT
-#:     1
 SAVE_FORMAT = 1
+"""The version of the saved-game files `play --save` writes.
+
+A saved game is a JSON object `{"cucumber_rules_cli": 1, "seat": ..., "seed": ...,
+"bots": [...], "record": {...}}` whose `record` is an ordinary match record document (what
+`cr.dumps(cr.record(state))` writes); `bots` holds a bot name per seat and null for the
+player's own.
+
+Example:
+    >>> SAVE_FORMAT
+    1
+"""
 
 
 # --------------------------------------------------------------------------- typer set-up
@@ -539,7 +543,7 @@ def _card_hint(rules: cr.Rules) -> str:
     """How the cards of the deck in play are written."""
     deck = cr.DECKS.get(rules.deck, ())
     if _suited(rules):
-        return "cards are written like 7H, 10S, QD or AS (a rank 2-10, J, Q, K or A, then a suit S, H, D, C)"
+        return "cards are written like 7H, 10S, QD or AS"
     ranks = [c.rank for c in deck]
     return f"cards are numbers {min(ranks)}..{max(ranks)}" if ranks else "cards are written like 7 or 42"
 
@@ -636,7 +640,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
         except cr.InvalidNotationError:
             played = None
         if played is None or (deck and played not in deck):
-            hint = f"{word!r} is not a card of this game: {_card_hint(v.rules)}"
+            hint = f"{word!r} is not a card of this deck: {_card_hint(v.rules)}"
             out.print(f"[red]{escape(hint)}[/red]")
             continue
         action = cr.Play(seat, played)
