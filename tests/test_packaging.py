@@ -1,7 +1,7 @@
 """What `pip install cucumber-rules` gets: the licence, the metadata, a slim install, a friendly script.
 
 The wheel and the sdist are built once per session, offline (`python -m build --no-isolation`, with the
-`build` and `hatchling` of the `test` extra). The console script is then run the way an embedder meets it:
+`build` and `hatchling` of the `build` extra). The console script is then run the way an embedder meets it:
 in a fresh virtualenv holding the library and its two dependencies, but not the `cli` extra.
 """
 
@@ -35,7 +35,7 @@ INSTALL_LINE = (
 
 needs_build = pytest.mark.skipif(
     importlib.util.find_spec("build") is None or importlib.util.find_spec("hatchling") is None,
-    reason="build and hatchling are not installed (pip install -e '.[test]'): the wheel is not checked",
+    reason="build and hatchling are not installed (pip install -e '.[build]'): the wheel is not checked",
 )
 
 

@@ -108,7 +108,7 @@ def _checks(calls: list[str], pytest_args: str = "-q") -> None:
 def test_dev_sh_builds_its_virtualenv_once(project: Project) -> None:
     calls = project.run("dev.sh")
     assert "python -m venv .venv-dev" in calls
-    assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale]" in calls
+    assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build]" in calls
     _checks(calls)
     # Again: the virtualenv is reused, and pytest gets the arguments.
     calls = project.run("dev.sh", "tests/test_cli.py", "-x")
@@ -141,7 +141,7 @@ def test_test_sh_always_starts_from_a_fresh_virtualenv_with_every_extra(project:
     for _ in range(2):
         calls = project.run("test.sh", "-k", "cli")
         assert "python -m venv .venv-test" in calls
-        assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale]" in calls
+        assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build]" in calls
         _checks(calls, "-q -k cli")
 
 
