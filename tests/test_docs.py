@@ -13,10 +13,13 @@ import doctest
 import functools
 import html
 import importlib
+import importlib.metadata
 import importlib.util
 import inspect
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -71,7 +74,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     problems = [line for line in result.stderr.splitlines() if not line.startswith("INFO")]
     assert result.returncode == 0, "mkdocs build --strict failed:\n" + "\n".join(problems[-60:])
+    out.with_name(out.name + ".log").write_text(result.stderr, encoding="utf-8")  # see _build_log
     return out
+
+
+def _build_log(site: Path) -> str:
+    """What the build printed (INFO lines too)."""
+    return site.with_name(site.name + ".log").read_text(encoding="utf-8")
 
 
 def _page(site: Path, path: str) -> str:
@@ -165,6 +174,80 @@ def test_api_reference_documents_every_public_name(site: Path) -> None:
         sub = _page(site, f"api/{module.rsplit('.', 1)[1]}")
         for name in getattr(mod, "__all__", ()):
             assert f'id="{module}.{name}"' in sub, f"the API page of {module} does not document {name}"
+
+
+@needs_mkdocs
+def test_api_signatures_are_formatted(site: Path) -> None:
+    """mkdocstrings lays signatures out with Ruff (or Black); the docs extra installs Ruff."""
+    assert "Formatting signatures requires" not in _build_log(site)
+    docs = [
+        r for r in importlib.metadata.requires("cucumber-rules") or [] if re.search(r"extra == .docs.", r)
+    ]
+    assert [r for r in docs if re.match(r"(ruff|black)\b", r)], f"no formatter in the docs extra: {docs}"
+    # One parameter a line, as Ruff formats a long signature.
+    assert re.search(
+        r'<span class="nf">new_game</span><span class="p">\(</span>\n\s+<span class="n">rules',
+        _page(site, "api"),
+    )
+
+
+_BROWSER = next(
+    (shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome") if shutil.which(name)),
+    None,
+)
+
+#: Loads pages in frames of the given width and reports what the layout does to code and tables.
+_PROBE = """<!doctype html><html><body>{frames}<pre id="out">pending</pre><script>
+window.addEventListener("load", () => setTimeout(() => {{
+  const overlap = (a, b) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  const found = [...document.querySelectorAll("iframe")].map((frame) => {{
+    const doc = frame.contentDocument;
+    const navs = [...doc.querySelectorAll("pre > .md-code__nav")];
+    return {{
+      page: frame.dataset.page,
+      buttons: navs.length,
+      covered: navs.filter((nav) => overlap(
+        nav.getBoundingClientRect(), nav.parentElement.querySelector("code").getBoundingClientRect())).length,
+      split: [...doc.querySelectorAll("table td:first-child code")]
+        .filter((code) => code.getClientRects().length > 1).map((code) => code.textContent),
+      cut: [...doc.querySelectorAll(".doc-signature pre > code")]
+        .filter((code) => code.scrollWidth > code.clientWidth + 1)
+        .map((code) => code.textContent.slice(0, 40)),
+    }};
+  }});
+  document.getElementById("out").textContent = JSON.stringify(found);
+}}, 1000));
+</script></body></html>"""
+
+
+@needs_mkdocs
+@pytest.mark.skipif(_BROWSER is None, reason="no chromium to lay the pages out (apt-get install chromium)")
+@pytest.mark.parametrize("width", [1280, 420])
+def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width: int) -> None:
+    """In a real browser: the copy button covers no code, option names never split, signatures never cut."""
+    assert _BROWSER is not None
+    pages = ["concepts/options", "rules/agurk", "api", "api/simulate", "cli"]
+    frames = "".join(
+        f'<iframe data-page="{page}" src="{(site / page / "index.html").as_uri()}" '
+        f'style="width:{width}px;height:900px;border:0"></iframe>'
+        for page in pages
+    )
+    probe = tmp_path / "probe.html"
+    probe.write_text(_PROBE.format(frames=frames), encoding="utf-8")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+    flags += ["--disable-background-networking", "--disable-component-update"]
+    flags += ["--allow-file-access-from-files", "--virtual-time-budget=10000"]
+    flags += [f"--window-size={width + 40},1000", "--dump-dom"]
+    result = subprocess.run(
+        [_BROWSER, *flags, probe.as_uri()], capture_output=True, text=True, timeout=180, check=False
+    )
+    found = re.search(r'<pre id="out">(\[.*?\])</pre>', result.stdout, re.DOTALL)
+    assert found, result.stdout[-2000:] + result.stderr[-2000:]
+    for report in json.loads(html.unescape(found[1])):
+        assert report["buttons"], f"{report['page']}: no copy buttons (did the page's script run?)"
+        assert report["covered"] == 0, f"{report['page']} at {width}px: copy buttons over code"
+        assert report["split"] == [], f"{report['page']} at {width}px: names split across lines"
+        assert report["cut"] == [], f"{report['page']} at {width}px: signatures cut"
 
 
 # --- docstrings ---------------------------------------------------------------------------------------

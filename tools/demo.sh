@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/cucumber-rules ]; then
-  "$PYTHON" -m venv .venv
+# The command line needs the `cli` extra (typer and rich); the library alone does not.
+if [ ! -x .venv/bin/cucumber-rules ] || ! .venv/bin/python -c "import typer, rich" 2>/dev/null; then
+  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
   .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e .
+  .venv/bin/python -m pip install --quiet -e '.[cli]'
 fi
 exec .venv/bin/cucumber-rules demo "$@"

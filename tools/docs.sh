@@ -4,11 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv-docs/bin/mkdocs ]; then
-  "$PYTHON" -m venv .venv-docs
-  .venv-docs/bin/python -m pip install --quiet --upgrade pip
-  .venv-docs/bin/python -m pip install --quiet -e '.[docs]'
-fi
+source tools/venv.sh
+ensure_venv .venv-docs docs   # built again when pyproject.toml changes
 export NO_MKDOCS_2_WARNING=1
 if [ "${1:-serve}" = build ]; then
   exec .venv-docs/bin/mkdocs build --strict

@@ -43,7 +43,7 @@ def _not_a_state(value: object) -> TypeError:
 
 
 def _game(rules: Rules) -> Game:
-    return type(rules)._game
+    return type(rules)._game  # type: ignore[no-any-return]
 
 
 def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) -> State:
@@ -138,7 +138,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     to_act = state.to_act
     if to_act is None or to_act < 0:
         return ()
-    return type(state.match.rules)._game.legal(state)
+    return type(state.match.rules)._game.legal(state)  # type: ignore[no-any-return]
 
 
 def check(state: State, action: Action) -> IllegalMoveError | None:
@@ -260,7 +260,7 @@ def apply(state: State, action: Action) -> State:
         # The common case, checked inline: the seat to act plays a card.
         to_act = state.to_act
         if to_act is not None and action.seat == to_act:
-            return type(state.match.rules)._game.apply_play(state, action)
+            return type(state.match.rules)._game.apply_play(state, action)  # type: ignore[no-any-return]
     error = check(state, action)
     if error is not None:
         raise error

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -24,9 +24,6 @@ from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
 from .errors import InvalidRulesError
-
-if TYPE_CHECKING:
-    from .games import Game
 
 __all__ = ["OPTIONS", "RULESETS", "Option", "Rules", "option", "preset_name", "ruleset"]
 
@@ -125,8 +122,8 @@ class Rules(Value):
 
     game: ClassVar[str] = ""
     """The trick mechanism these rules are for: the name of a registered `Game`."""
-    _game: ClassVar[Game]
-    """The registered game itself (set by `register_game`)."""
+    _game: ClassVar[Any]
+    """The registered `Game` itself (set by `register_game`)."""
     seats_limit: ClassVar[int] = MAX_SEATS
     """The most players the game can seat (the ladder games: 7)."""
     name: str

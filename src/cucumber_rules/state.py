@@ -159,7 +159,7 @@ class Match(Value):
     @property
     def game(self) -> Game:
         """The game these rules are for."""
-        return type(self.rules)._game
+        return type(self.rules)._game  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:
         # Only reached for a name that is not a field: a field of another game's class.
@@ -217,7 +217,7 @@ class State(Value):
     @property
     def game(self) -> Game:
         """The game (trick mechanism) of the match."""
-        return type(self.match.rules)._game
+        return type(self.match.rules)._game  # type: ignore[no-any-return]
 
     @property
     def players(self) -> tuple[str, ...]:

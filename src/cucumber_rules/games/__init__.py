@@ -29,12 +29,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..actions import Decision
 from ..errors import IllegalMoveError, register_codes
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn
 
-    from ..actions import Action, Deal, Decision, Play
+    from ..actions import Action, Deal, Play
     from ..cards import Card
     from ..rules import Rules
     from ..scoring import Score
@@ -268,8 +269,34 @@ class Game:
         return ""
 
     def decision_prompt(self, view: PlayerView) -> str:
-        """The question a human answers with one of `view.legal`'s decisions (default: `Choose`)."""
-        return "Choose"
+        """The question a human answers with one of `view.legal`'s decisions, listing the choices.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.Game().decision_prompt(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0))
+            'Choose:'
+        """
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return (
+            "Choose: " + " · ".join(f"{i}: {a}" for i, a in enumerate(decisions, 1))
+            if decisions
+            else "Choose:"
+        )
+
+    def decision_answers(self, view: PlayerView) -> Mapping[str, Decision]:
+        """What a human may type to take each of `view.legal`'s decisions (default: their numbers)."""
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return {str(i): a for i, a in enumerate(decisions, 1)}
+
+    def ranking(self, rules: Rules) -> str:
+        """How `score(state).standings` orders the seats, in words (the CLI's standings caption).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].ranking(cr.ruleset("catastrophe"))
+            'Ranked by fewest cucumbers, then by the lowest single-hand score.'
+        """
+        return "Ranked by lowest total."
 
     def describe_seat(self, state: State, seat: int) -> str:
         """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none)."""
@@ -402,7 +429,7 @@ def game_of(rules: Rules) -> Game:
         >>> game_of(cr.ruleset("gurka")).name
         'ladder'
     """
-    return type(rules)._game
+    return type(rules)._game  # type: ignore[no-any-return]
 
 
 def register_game(game: Game) -> Game:

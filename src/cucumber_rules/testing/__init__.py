@@ -102,7 +102,7 @@ def action_bound(rules: Rules, players: int) -> int:
         >>> action_bound(cr.ruleset("catastrophe"), 4)
         164
     """
-    return type(rules)._game.max_actions(rules, seat_number(players, "players must be an int"))
+    return type(rules)._game.max_actions(rules, seat_number(players, "players must be an int"))  # type: ignore[no-any-return]
 
 
 def _seats_of(players: int | Sequence[int] | None, rules: Rules) -> tuple[int, ...]:

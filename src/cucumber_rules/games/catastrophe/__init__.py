@@ -198,6 +198,10 @@ class CatastropheGame(Game):
         row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
         return [f"hand {result.number} cucumbers: {row}"]
 
+    def ranking(self, rules: Rules) -> str:
+        """Fewest cucumbers, then the lowest single-hand score."""
+        return "Ranked by fewest cucumbers, then by the lowest single-hand score."
+
     def describe_table(self, view: PlayerView) -> str:
         """`revealed 40 · High: highest wins`."""
         v: CatastropheView = view  # type: ignore[assignment]

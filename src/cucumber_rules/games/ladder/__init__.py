@@ -16,6 +16,7 @@ Example:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import IllegalMoveError
@@ -167,12 +168,27 @@ class LadderGame(Game):
         """See `words.describe_seat`."""
         return words.describe_seat(state, seat)
 
+    def ranking(self, rules: Rules) -> str:
+        """Winners, seats still in, then the eliminated, last out first (fixed rounds: by total)."""
+        if rules.fixed_rounds is not None:
+            return "Ranked by lowest total."
+        return (
+            "Ranked: winners first, then players still in, then eliminated players, the last out first; "
+            "ties by lowest total."
+        )
+
     def decision_prompt(self, view: PlayerView) -> str:
         """The revival question."""
         return (
             "You are eliminated. Buy back in (sit out the next round and return with the highest "
             "score of another player)?"
         )
+
+    def decision_answers(self, view: PlayerView) -> Mapping[str, Decision]:
+        """`y`/`yes` buys back in, `n`/`no` stays out."""
+        seat = view.seat if view.seat is not None else 0
+        yes, no = Revive(seat, True), Revive(seat, False)
+        return {"y": yes, "yes": yes, "n": no, "no": no}
 
     def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
         """See `words.heuristic`."""
