@@ -335,3 +335,22 @@ def test_the_pages_load_nothing_from_another_host(site: Path) -> None:
     for path in sorted(site.rglob("*.css")):
         urls = re.findall(r"url\((['\"]?)((?:https?:)?//[^)'\"]+)\1\)", path.read_text(encoding="utf-8"))
         assert not urls, f"{path.relative_to(site)} loads {[u for _, u in urls]}"
+
+
+@needs_mkdocs
+def test_quick_start_draws_the_table_and_its_examples_run_live(site: Path) -> None:
+    page = _page(site, "quickstart")
+    pictures = re.findall(r'<svg [^>]*class="cr-picture" role="img" aria-label="([^"]*)"', page)
+    assert len(pictures) >= 2, "the quick start draws the rigged deal and Bo's view"
+    assert any(html.unescape(p).startswith("Agurk, round 1") and "Your hand (Bo)" in p for p in pictures)
+    blocks = [m for m in _LIVE.finditer(page) if 'data-session="quick"' in m[0]]
+    assert len(blocks) >= 6, "the quick start's blocks run in the browser, sharing one session"
+
+
+@needs_mkdocs
+@pytest.mark.parametrize(("page", "plots"), [("bots", 2), ("performance", 1)])
+def test_results_are_plotted_beside_the_tables(site: Path, page: str, plots: int) -> None:
+    text = _page(site, page)
+    found = re.findall(r'<svg role="img" aria-label="[^"]+" class="cr-plot"', text)
+    assert len(found) == plots, f"{page}: expected {plots} plots, found {len(found)}"
+    assert "<table>" in text, f"{page}: the plots stand beside the tables"
