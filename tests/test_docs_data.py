@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import re
 import sys
@@ -26,6 +27,11 @@ import docs_plots  # noqa: E402
 def _bots() -> dict[str, object]:
     data: dict[str, object] = json.loads((DATA / "bot_strength.json").read_text(encoding="utf-8"))
     return data
+
+
+def test_docstring_examples() -> None:
+    for module in (docs_plots, bot_strength):
+        assert doctest.testmod(module).failed == 0, module.__name__
 
 
 def test_the_bots_run_covers_every_preset_and_every_match() -> None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import os
 import random
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -23,10 +25,13 @@ sys.path.insert(0, str(TOOLS))
 import cucumber_live  # noqa: E402
 import docs_live  # noqa: E402
 import docs_scenarios  # noqa: E402
+import mkdocs_live  # noqa: E402
 from docs_scenarios import Step  # noqa: E402
 
 
-@pytest.mark.parametrize("name", ["cucumber_live", "docs_scenarios", "docs_live", "mkdocs_live"])
+@pytest.mark.parametrize(
+    "name", ["cucumber_live", "docs_scenarios", "docs_live", "mkdocs_live", "readme_image"]
+)
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
@@ -271,3 +276,48 @@ def test_live_fences_are_wrapped_and_keep_their_session() -> None:
     assert '<template class="live-source">x = 1 &lt; 2\n</template>' in wrapped
     assert wrapped.endswith("</div>\n\nMore.\n")
     assert docs_live.wrap_live_fences("```python\nx = 1\n```\n") == "```python\nx = 1\n```\n"
+
+
+# --- vendoring ------------------------------------------------------------------------------------------
+
+
+def test_an_unreachable_registry_fails_the_build_and_says_how_to_build_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if shutil.which("npm") is None:
+        if os.environ.get("CI"):
+            pytest.fail("npm is needed to build the docs in CI")
+        pytest.skip("npm is not installed")
+    from mkdocs.exceptions import PluginError
+
+    monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")  # nothing listens there
+    monkeypatch.setenv("npm_config_fetch_retries", "0")
+    with pytest.raises(PluginError, match=r"Is the package registry reachable\? .*CUCUMBER_LIVE_DOCS=off"):
+        mkdocs_live.fetch_pyodide(tmp_path)
+    assert not (tmp_path / f"pyodide-{mkdocs_live.PYODIDE_VERSION}").exists(), (
+        "nothing half-downloaded is kept"
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "on"), [(None, True), ("on", True), ("off", False), ("0", False), ("no", False)]
+)
+def test_the_live_runtime_is_left_out_only_when_asked(
+    value: str | None, on: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if value is None:
+        monkeypatch.delenv(mkdocs_live.SWITCH, raising=False)
+    else:
+        monkeypatch.setenv(mkdocs_live.SWITCH, value)
+    assert mkdocs_live.enabled() is on
+
+
+def test_the_wheel_requirements_are_read_from_its_metadata(tmp_path: Path) -> None:
+    import zipfile
+
+    wheel = tmp_path / "demo-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(
+            "demo-1.0.dist-info/METADATA", "Name: demo\nRequires-Dist: attrs>=24\nRequires-Dist: cattrs\n"
+        )
+    assert mkdocs_live.requirements(wheel) == ["attrs>=24", "cattrs"]

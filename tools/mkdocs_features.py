@@ -406,7 +406,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         # The marker sits under a level-2 heading: the scenarios become level 3.
         link = _link(page.file.src_uri, _page_uri(config, path))
         count = len(_scenario_names(feature))
-        head = f"From [`{source}`]({link}) ({count} scenarios, all run by the tests).\n\n"
+        head = (
+            f"From [`{source}`]({link}) ({count} scenarios, all run by the tests). Each example that "
+            "deals cards ends with a picture of the table; **Run** plays it again in your browser, card by "
+            "card, and **Edit** lets you change it.\n\n"
+        )
         # Each scenario of a rule page is also a live example (tools/docs_live.py).
         import docs_live
 

@@ -120,7 +120,7 @@ def fetch_pyodide(cache: Path) -> Path:
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
         log.info("live examples: downloading pyodide@%s from the npm registry", PYODIDE_VERSION)
         _run(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
+            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--loglevel=error"],
             f"downloading pyodide@{PYODIDE_VERSION}",
             cwd=Path(tmp),
         )
