@@ -102,6 +102,8 @@
     if (frames.length) {
       const figure = document.createElement("figure");
       figure.className = "live-frame";
+      figure.tabIndex = 0; // the arrow keys step through the pictures
+      figure.setAttribute("aria-label", "Steps of the example: the arrow keys go back and forth");
       const bar = document.createElement("div");
       bar.className = "live-stepper";
       const picture = document.createElement("div");
