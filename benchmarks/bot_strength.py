@@ -9,10 +9,12 @@ k winners.
 Run by hand (never part of the test suite):
 
     python benchmarks/bot_strength.py [--matches 400] [--players 4] [--seed 2024] [--workers 2]
-        [--markdown docs/snippets/bot_strength.md]
+        [--markdown docs/snippets/bot_strength.md] [--json docs/data/bot_strength.json]
 
 The docs page `docs/bots.md` includes `docs/snippets/bot_strength.md`, which is
-this script's `--markdown` output: rerun it after changing a bot.
+this script's `--markdown` output, and plots `docs/data/bot_strength.json`, its
+`--json` output (win rates with their intervals, and how the final scores of
+each bot are spread): rerun it with both after changing a bot.
 
 Example:
     >>> rows = measure(matches=4, players=3, seed=1, presets=("gurka",))
@@ -23,10 +25,13 @@ Example:
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import multiprocessing
 import platform
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
@@ -34,7 +39,7 @@ from pathlib import Path
 import attrs
 
 import cucumber_rules as cr
-from cucumber_rules.simulate import WinRate, simulate
+from cucumber_rules.simulate import SimulationResult, WinRate, simulate
 
 PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
 
@@ -52,6 +57,26 @@ class Row:
     rounds: float
     """Mean rounds (Catastrophe: hands) per match."""
     seconds: float
+    totals: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    """Per bot, how often each final total occurred: `(bot, ((total, count), ...))`, totals ascending."""
+    penalties: tuple[tuple[int, int], ...] = ()
+    """How often each penalty occurred (`SimulationResult.penalty_distribution`), ascending."""
+
+
+def final_totals(result: SimulationResult) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """Per bot name, the final totals of its seats over all matches, counted.
+
+    Example:
+        >>> r = simulate(cr.ruleset("gurka", hand_size=1), players=2, bots=["heuristic", "random"],
+        ...              matches=2, seed=1)
+        >>> [name for name, _ in final_totals(r)], sum(n for _, n in final_totals(r)[0][1])
+        (['heuristic', 'random'], 2)
+    """
+    counts: dict[str, Counter[int]] = {}
+    for match in result.matches:
+        for seat, name in enumerate(match.bots):
+            counts.setdefault(name, Counter())[match.totals[seat]] += 1
+    return tuple((name, tuple(sorted(counts[name].items()))) for name in sorted(counts))
 
 
 def measure(
@@ -87,6 +112,8 @@ def measure(
                 random_rate=rates["random"],
                 rounds=result.rounds_per_match()["mean"],
                 seconds=time.perf_counter() - start,
+                totals=final_totals(result),
+                penalties=tuple(result.penalty_distribution().items()),
             )
         )
     return rows
@@ -114,9 +141,44 @@ def markdown(rows: Sequence[Row], *, matches: int, seed: int) -> str:
         f"{matches} matches per preset, one `HeuristicBot` against {players - 1} `RandomBot`s, "
         f"seats rotated, seed {seed}; cucumber_rules {cr.__version__}, Python {platform.python_version()}. "
         f"Made with `python benchmarks/bot_strength.py --matches {matches} --players {players} --seed {seed} "
-        "--markdown docs/snippets/bot_strength.md`.",
+        "--markdown docs/snippets/bot_strength.md --json docs/data/bot_strength.json`.",
     ]
     return "\n".join(lines) + "\n"
+
+
+def to_json(rows: Sequence[Row], *, matches: int, seed: int) -> dict[str, object]:
+    """The results as JSON-ready data, with how they were made (the docs' plots read this).
+
+    Example:
+        >>> data = to_json(measure(matches=2, players=3, seed=0, presets=("agurk",)), matches=2, seed=0)
+        >>> data["presets"][0]["preset"], sorted(data["presets"][0]["totals"])
+        ('agurk', ['heuristic', 'random'])
+    """
+    players = rows[0].players if rows else 0
+    command = f"python benchmarks/bot_strength.py --matches {matches} --players {players} --seed {seed}"
+    return {
+        "made": {
+            "command": command,
+            "matches": matches,
+            "players": players,
+            "seed": seed,
+            "cucumber_rules": cr.__version__,
+            "python": platform.python_version(),
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+        },
+        "presets": [
+            {
+                "preset": r.preset,
+                "players": r.players,
+                "heuristic": r.rate.to_dict(),
+                "random": r.random_rate.to_dict(),
+                "rounds_per_match": r.rounds,
+                "totals": {name: {str(total): n for total, n in counts} for name, counts in r.totals},
+                "penalties": {str(value): n for value, n in r.penalties},
+            }
+            for r in rows
+        ],
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,6 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--markdown", type=Path, help="write the Markdown table to this file")
+    parser.add_argument("--json", type=Path, help="write the results (for the docs' plots) to this file")
     args = parser.parse_args(argv)
     if args.workers > 1:
         context = multiprocessing.get_context("spawn")
@@ -141,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
     text = markdown(rows, matches=args.matches, seed=args.seed)
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        data = to_json(rows, matches=args.matches, seed=args.seed)
+        args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if args.markdown is not None:
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
         args.markdown.write_text(text, encoding="utf-8")

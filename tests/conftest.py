@@ -10,12 +10,18 @@ Hypothesis profiles, chosen with the environment variable `CUCUMBER_HYPOTHESIS_P
 
 No profile has a deadline: examples play whole matches, whose time varies with the
 machine, and a deadline would only make the suite flaky.
+
+The `site` fixture builds the documentation site once per session, for the tests of the
+built pages (`test_docs.py`) and of the pages in a browser (`test_browser.py`).
 """
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -75,3 +81,32 @@ def preset(request: pytest.FixtureRequest) -> cr.Rules:
     """Each preset's rules in turn."""
     rules: cr.Rules = cr.RULESETS[request.param]
     return rules
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site once, strictly, with its live examples, and return its directory."""
+    out = tmp_path_factory.mktemp("site")
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",  # silence mkdocs-material's end-of-life banner
+        "CUCUMBER_LIVE_DOCS": "on",  # the tests check the live examples: never build without them
+        # The pages' code blocks import cucumber_rules: from this checkout, installed or not.
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    problems = [line for line in result.stderr.splitlines() if not line.startswith("INFO")]
+    assert result.returncode == 0, "mkdocs build --strict failed:\n" + "\n".join(problems[-60:])
+    out.with_name(out.name + ".log").write_text(result.stderr, encoding="utf-8")  # the build log, kept
+    return out

@@ -17,7 +17,6 @@ import importlib.metadata
 import importlib.util
 import inspect
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -41,7 +40,12 @@ RULE_PAGES = {
     "gurka": "gurka.feature",
 }
 #: The public submodules documented on API pages of their own.
-PUBLIC_SUBMODULES = ("cucumber_rules.testing", "cucumber_rules.bots", "cucumber_rules.simulate")
+PUBLIC_SUBMODULES = (
+    "cucumber_rules.testing",
+    "cucumber_rules.bots",
+    "cucumber_rules.simulate",
+    "cucumber_rules.render",
+)
 
 _HAVE_MKDOCS = all(
     importlib.util.find_spec(name) is not None
@@ -53,33 +57,8 @@ needs_mkdocs = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Build the site once, strictly, and return its directory."""
-    out = tmp_path_factory.mktemp("site")
-    env = {
-        **os.environ,
-        "NO_MKDOCS_2_WARNING": "1",  # silence mkdocs-material's end-of-life banner
-        # The pages' code blocks import cucumber_rules: from this checkout, installed or not.
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])),
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    problems = [line for line in result.stderr.splitlines() if not line.startswith("INFO")]
-    assert result.returncode == 0, "mkdocs build --strict failed:\n" + "\n".join(problems[-60:])
-    out.with_name(out.name + ".log").write_text(result.stderr, encoding="utf-8")  # see _build_log
-    return out
-
-
 def _build_log(site: Path) -> str:
-    """What the build printed (INFO lines too)."""
+    """What the build printed (INFO lines too): the `site` fixture keeps it beside the site."""
     return site.with_name(site.name + ".log").read_text(encoding="utf-8")
 
 
@@ -313,3 +292,147 @@ def test_examples_in_attribute_docstrings_run() -> None:
         namespace = dict(vars(importlib.import_module(module)))
         runner.run(parser.get_doctest(doc, namespace, name, module, 0))
     assert runner.failures == 0, f"{runner.failures} example(s) in attribute docstrings failed (see output)"
+
+
+# --- live examples and pictures ---------------------------------------------------------------------------
+
+_LIVE = re.compile(
+    r'<div class="live-example(?P<kind>[^"]*)"[^>]*>(?P<body>.*?)'
+    r'<div class="live-output" hidden(?:="hidden")?></div>',
+    re.S,
+)
+_SVG = re.compile(r"<svg [^>]*>", re.S)
+
+
+def _programs_on(feature: Path) -> int:
+    """How many scenarios of a feature file start a game (and so are live examples on its rule page)."""
+    from gherkin.parser import Parser
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import docs_live
+    import docs_scenarios
+
+    found = 0
+
+    def walk(children: list[dict[str, Any]], background: list[dict[str, Any]]) -> None:
+        nonlocal found
+        for child in children:
+            if "background" in child:
+                background = [*background, *child["background"]["steps"]]
+            elif "rule" in child:
+                walk(child["rule"]["children"], background)
+            elif "scenario" in child:
+                scenario = child["scenario"]
+                rows = docs_live.outline_rows(scenario)
+                steps = docs_scenarios.steps_of(scenario, background, rows[0] if rows else None)
+                found += bool(docs_scenarios.translate(steps).code)
+
+    feature_doc: dict[str, Any] = dict(Parser().parse(feature.read_text(encoding="utf-8"))["feature"] or {})
+    walk(feature_doc["children"], [])
+    return found
+
+
+@needs_mkdocs
+@pytest.mark.parametrize(("page", "feature"), RULE_PAGES.items())
+def test_every_worked_example_of_a_rule_page_is_live_and_drawn(site: Path, page: str, feature: str) -> None:
+    text = _page(site, f"rules/{page}")
+    examples = list(_LIVE.finditer(text))
+    scenarios = [m for m in examples if "live-scenario" in m["kind"]]
+    assert len(scenarios) == _programs_on(FEATURES / feature), f"rules/{page}: a worked example is not live"
+    assert any("live-block" in m["kind"] for m in examples), (
+        f"rules/{page}: the 'In code' example is not live"
+    )
+    for match in examples:
+        body = match["body"]
+        assert re.search(r'<button type="button" class="[^"]*live-run">Run</button>', body)
+        assert re.search(r'<div class="live-controls" hidden(?:="hidden")?>', body), (
+            "controls show only with JS"
+        )
+        assert '<template class="live-source">' in body
+    for match in scenarios:
+        if "show(state" not in match["body"]:
+            continue  # nothing is dealt or played (a refused deal, too many players): no table to draw
+        svg = _SVG.search(match["body"])
+        assert svg is not None, f"rules/{page}: a worked example has no picture"
+        assert 'role="img"' in svg[0]
+        assert 'aria-label="' in svg[0]
+
+
+@needs_mkdocs
+def test_play_and_try_pages(site: Path) -> None:
+    play = _page(site, "play")
+    assert 'id="live-play"' in play
+    assert 'class="live-play-setup"' in play
+    for name in cr.RULESETS:
+        assert f'<option value="{name}"' in play, f"play/: the preset {name} cannot be chosen"
+    assert _SVG.search(play), "play/ shows a picture of a table without JavaScript"
+    tried = _page(site, "try")
+    (example,) = [m for m in _LIVE.finditer(tried) if "live-try" in m["kind"]]
+    readme = re.search(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    assert readme is not None
+    editor = re.search(r'<textarea class="live-editor"[^>]*>(.*?)</textarea>', example["body"], re.S)
+    assert editor is not None
+    assert html.unescape(editor[1]) == readme[1]
+    for page, title in (("play", "Play"), ("try", "Try it")):
+        assert f'href="{page}/"' in _page(site, ""), f"{title} is missing from the navigation"
+
+
+@needs_mkdocs
+def test_the_site_ships_its_python_runtime(site: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import mkdocs_live
+
+    live = site / "live"
+    manifest = json.loads((live / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pyodide"] == mkdocs_live.PYODIDE_VERSION
+    for name in mkdocs_live.PYODIDE_FILES:
+        assert (live / "pyodide" / name).is_file(), f"live/pyodide/{name} is missing"
+    wheels = manifest["wheels"]
+    assert wheels[-1].startswith(f"cucumber_rules-{cr.__version__}-"), "the project's own wheel comes last"
+    names = {re.split(r"-\d", w)[0].lower() for w in wheels}
+    assert {"attrs", "cattrs", "cucumber_rules"} <= names
+    for wheel in wheels:
+        assert wheel.endswith("-none-any.whl"), f"{wheel} is not a pure-Python wheel"
+        assert (live / "wheels" / wheel).is_file()
+    assert (live / manifest["helper"]).is_file()
+
+
+_LOADS = re.compile(
+    r"<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=\"(?P<src>[^\"]+)\"|<link\b[^>]*>", re.I
+)
+
+
+@needs_mkdocs
+def test_the_pages_load_nothing_from_another_host(site: Path) -> None:
+    for path in sorted(site.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for match in _LOADS.finditer(text):
+            tag = match[0]
+            if tag.lower().startswith("<link") and not re.search(
+                r'rel="(?:stylesheet|preconnect|preload|modulepreload|icon)"', tag
+            ):
+                continue
+            url = match["src"] or (re.search(r'href="([^"]+)"', tag) or [None, ""])[1]
+            assert not re.match(r"(?:https?:)?//", url or ""), f"{path.relative_to(site)} loads {url}"
+    for path in sorted(site.rglob("*.css")):
+        urls = re.findall(r"url\((['\"]?)((?:https?:)?//[^)'\"]+)\1\)", path.read_text(encoding="utf-8"))
+        assert not urls, f"{path.relative_to(site)} loads {[u for _, u in urls]}"
+
+
+@needs_mkdocs
+def test_quick_start_draws_the_table_and_its_examples_run_live(site: Path) -> None:
+    page = _page(site, "quickstart")
+    pictures = re.findall(r'<svg [^>]*class="cr-picture" role="img" aria-label="([^"]*)"', page)
+    assert len(pictures) >= 2, "the quick start draws the rigged deal and Bo's view"
+    assert any(html.unescape(p).startswith("Agurk, round 1") and "Your hand (Bo)" in p for p in pictures)
+    blocks = [m for m in _LIVE.finditer(page) if 'data-session="quick"' in m[0]]
+    assert len(blocks) >= 6, "the quick start's blocks run in the browser, sharing one session"
+
+
+@needs_mkdocs
+@pytest.mark.parametrize(("page", "plots"), [("bots", 2), ("performance", 1)])
+def test_results_are_plotted_beside_the_tables(site: Path, page: str, plots: int) -> None:
+    text = _page(site, page)
+    found = re.findall(r'<svg role="img" aria-label="[^"]+" class="cr-plot"', text)
+    assert len(found) == plots, f"{page}: expected {plots} plots, found {len(found)}"
+    assert "<table>" in text, f"{page}: the plots stand beside the tables"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -171,36 +171,58 @@ def _examples(examples: Examples) -> list[str]:
     return lines
 
 
-def _scenario(sc: Scenario, level: int, source: str) -> list[str]:
+#: Extra lines after a scenario (a live example): called with the scenario, the background steps
+#: that apply to it, and where it is (`file:line`).
+Decorate = Callable[[Scenario, Sequence[Step], str], list[str]]
+
+
+def _scenario(
+    sc: Scenario, level: int, source: str, decorate: Decorate | None, background: Sequence[Step]
+) -> list[str]:
     lines = [_heading(level, sc["name"] or sc["keyword"]), ""]
     lines += _source(source, sc["location"]["line"], sc["tags"])
     lines += _description(sc["description"])
     lines += _steps(sc["steps"])
     for examples in sc["examples"]:
         lines += _examples(examples)
+    if decorate is not None:
+        lines += decorate(sc, background, f"{source}:{sc['location']['line']}")
     return lines
 
 
-def _children(children: Sequence[Any], level: int, source: str, scope: str) -> Iterator[str]:
+def _children(
+    children: Sequence[Any],
+    level: int,
+    source: str,
+    scope: str,
+    decorate: Decorate | None = None,
+    background: Sequence[Step] = (),
+) -> Iterator[str]:
+    steps = list(background)
     for child in children:
         if "background" in child:
-            yield from _background(cast("Background", child["background"]), level, scope)
+            bg = cast("Background", child["background"])
+            steps += bg["steps"]
+            yield from _background(bg, level, scope)
         elif "scenario" in child:
-            yield from _scenario(cast("Scenario", child["scenario"]), level, source)
+            yield from _scenario(cast("Scenario", child["scenario"]), level, source, decorate, steps)
         elif "rule" in child:
             rule = cast("Rule", child["rule"])
             yield _heading(level, rule["name"] or rule["keyword"])
             yield ""
             yield from _source(source, rule["location"]["line"], rule["tags"])
             yield from _description(rule["description"])
-            yield from _children(rule["children"], level + 1, source, "under this rule")
+            yield from _children(rule["children"], level + 1, source, "under this rule", decorate, steps)
 
 
-def render_feature(feature: Feature, source: str, level: int = 1, *, whole: bool = True) -> str:
+def render_feature(
+    feature: Feature, source: str, level: int = 1, *, whole: bool = True, decorate: Decorate | None = None
+) -> str:
     """Render a parsed feature as Markdown: the feature's title at `level`, its scenarios one below.
 
     With `whole=False` (a feature embedded in a page that explains the rules itself), the title,
-    tags and description are left out and only the scenarios are rendered.
+    tags and description are left out and only the scenarios are rendered. `decorate` adds
+    lines after each scenario (the rule pages' live examples).
     """
     lines: list[str] = []
     if whole:
@@ -208,7 +230,7 @@ def render_feature(feature: Feature, source: str, level: int = 1, *, whole: bool
         if feature["tags"]:
             lines += [f"Tags: {_tags(feature['tags'])}", ""]
         lines += _description(feature["description"])
-    lines += list(_children(feature["children"], level + 1, source, "of this feature"))
+    lines += list(_children(feature["children"], level + 1, source, "of this feature", decorate))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -384,7 +406,22 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         # The marker sits under a level-2 heading: the scenarios become level 3.
         link = _link(page.file.src_uri, _page_uri(config, path))
         count = len(_scenario_names(feature))
-        head = f"From [`{source}`]({link}) ({count} scenarios, all run by the tests).\n\n"
-        return head + render_feature(feature, source, level=2, whole=False)
+        head = (
+            f"From [`{source}`]({link}) ({count} scenarios, all run by the tests). Each example that "
+            "deals cards ends with a picture of the table; **Run** plays it again in your browser, card by "
+            "card, and **Edit** lets you change it.\n\n"
+        )
+        # Each scenario of a rule page is also a live example (tools/docs_live.py).
+        import docs_live
+
+        def decorate(scenario: Scenario, background: Sequence[Step], where: str) -> list[str]:
+            try:
+                return docs_live.scenario_markup(
+                    cast("dict[str, Any]", scenario), cast("list[dict[str, Any]]", background), where
+                )
+            except docs_live.LiveExampleError as error:
+                raise PluginError(f"{page.file.src_uri}: {error}") from error
+
+        return head + render_feature(feature, source, level=2, whole=False, decorate=decorate)
 
     return _MARKER.sub(embed, markdown)

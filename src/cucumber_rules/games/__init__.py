@@ -29,6 +29,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
+
 from ..actions import Decision
 from ..errors import IllegalMoveError, register_codes
 
@@ -42,10 +44,45 @@ if TYPE_CHECKING:
     from ..state import Match, RoundResult, State, Table, Trick
     from ..views import Event, PlayerView
 
-__all__ = ["ENTRY_POINT_GROUP", "GAMES", "Game", "game_of", "register_game", "registry_version"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "GAMES",
+    "Badge",
+    "Game",
+    "game_of",
+    "register_game",
+    "registry_version",
+    "unregister_game",
+]
 
 #: The entry-point group third-party packages register their games under.
 ENTRY_POINT_GROUP = "cucumber_rules.games"
+
+
+@attrs.frozen
+class Badge:
+    """A sign a picture draws beside a trick: Catastrophe's Trick Marker (see `Game.trick_extras`).
+
+    Example:
+        >>> b = Badge("HIGH", "▲", "highest wins", "Trick Marker High (the highest card wins)", "high", "high")
+        >>> b.struck, b.side
+        (False, 'high')
+    """
+
+    word: str
+    """The big word on the badge (`"HIGH"`, or `"?"` while unset)."""
+    arrow: str
+    """A small sign under it (`"▲"`), or empty."""
+    meaning: str
+    """A caption under the badge (`"broken: lowest wins"`)."""
+    text: str
+    """What it says, for screen readers."""
+    key: str | None
+    """A value for the picture's `data-` attribute and styling (`"high-broken"`); None when unset."""
+    side: str | None
+    """Which of the game's sides it shows (picks the colour: `"high"`, `"low"`); None when unset."""
+    struck: bool = False
+    """Crossed out (Catastrophe: a broken rule)."""
 
 
 class Game:
@@ -97,6 +134,10 @@ class Game:
     """What one deal's play is called (`"round"`; Catastrophe: `"hand"`)."""
     penalty_words: ClassVar[str] = "points per seat per round"
     """What `penalties` counts, in words (for simulation summaries)."""
+    preset_titles: ClassVar[Mapping[str, str]] = {}
+    """How its presets are called in titles (`"five-cucumbers"` -> `"Five Cucumbers"`)."""
+    shows_dealer: ClassVar[bool] = True
+    """Whether a dealer deals (pictures and narration name them); Catastrophe has a starter instead."""
     format1_unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """For reading JSON format 1 (cucumber_rules 0.1, which had one layout for both its games): the
     fields it wrote that this game does not have, with the empty value they held, per object
@@ -302,6 +343,31 @@ class Game:
         """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none)."""
         return ""
 
+    # ----------------------------------------------------------------- pictures (cucumber_rules.render)
+
+    def card_icons(self, rules: Rules, card: Card) -> int:
+        """How many cucumbers are printed on a card's face (default: none)."""
+        return 0
+
+    def points_word(self, rules: Rules) -> str:
+        """What the totals count, in one word (`"points"`; Five Cucumbers and Catastrophe: `"cucumbers"`)."""
+        return "points"
+
+    def trick_extras(self, source: Trick | PlayerView) -> tuple[Card | None, Badge | None]:
+        """What a picture shows beside a trick's plays: a card turned up from the stock and a badge.
+
+        `source` is a completed trick, or a view for the trick in progress. Default: neither.
+        """
+        return None, None
+
+    def seat_note(self, view: PlayerView, seat: int) -> str:
+        """A note a picture shows beside a seat's hand (Catastrophe: what it has captured); default none."""
+        return ""
+
+    def result_note(self, result: RoundResult, seat: int) -> str:
+        """A mark after a seat's points in a results table (the ladder: ` ✱` for a cucumber mark)."""
+        return ""
+
     # ----------------------------------------------------------------- bots, statistics, tests, docs
 
     def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
@@ -483,6 +549,30 @@ def register_game(game: Game) -> Game:
         register_codes(game.name, game.error_codes)
         rules_type._game = game
         _GAMES[game.name] = game
+        _version[0] += 1
+    return game
+
+
+def unregister_game(name: str) -> Game:
+    """Remove a game from the registry, with its presets and error codes; return it.
+
+    For tests that register a game for a while (see `cucumber_rules.testing.registered`);
+    states and rules of the game stop working with the engine once it is removed.
+
+    Raises:
+        KeyError: If no game of that name is registered.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> "nothing" in cr.GAMES
+        False
+    """
+    from ..errors import _GAME_CODES
+
+    with _lock:
+        game = _GAMES.pop(name)
+        for code in [c for c, (owner, _) in _GAME_CODES.items() if owner == name]:
+            del _GAME_CODES[code]
         _version[0] += 1
     return game
 

@@ -26,8 +26,9 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -35,12 +36,43 @@ import attrs
 from ..actions import seat_number
 from ..engine import apply_all, new_game
 from ..errors import CORE_CODES, ERROR_CODES
+from ..games import GAMES, Game, register_game, unregister_game
 from ..rules import Rules
 from ..state import State
 from .match import MatchCheck
 from .strategies import rules, states
 
-__all__ = ["RULE_CODES", "GameCheck", "action_bound", "check_game", "check_state", "rules", "states"]
+__all__ = [
+    "RULE_CODES",
+    "GameCheck",
+    "action_bound",
+    "check_game",
+    "check_state",
+    "registered",
+    "rules",
+    "states",
+]
+
+
+@contextlib.contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """Register a game for the length of a `with` block (a test's), then remove it again.
+
+    A game already registered is left registered afterwards.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> with registered(cr.GAMES["ladder"]) as game:
+        ...     game.name
+        'ladder'
+    """
+    already = GAMES.get(game.name) is game
+    register_game(game)
+    try:
+        yield game
+    finally:
+        if not already:
+            unregister_game(game.name)
 
 
 def rule_codes() -> frozenset[str]:

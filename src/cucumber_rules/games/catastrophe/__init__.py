@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import RoundResult, result_rows
-from .. import Game, register_game
+from .. import Badge, Game, register_game
 from . import engine, words
 from .rules import (
     ALIASES,
@@ -82,6 +82,8 @@ class CatastropheGame(Game):
     view_type = CatastropheView
     unit: ClassVar[str] = "hand"
     penalty_words: ClassVar[str] = "cucumbers per seat per hand"
+    preset_titles: ClassVar = {"catastrophe": "Cucumber Catastrophe"}
+    shows_dealer: ClassVar[bool] = False
     format1_unused: ClassVar = {
         "view": {"sitting_out": [], "pending": []},
         "trick": {},
@@ -197,6 +199,28 @@ class CatastropheGame(Game):
         """`hand 2 cucumbers: Ann 3 · Bo 9 · Cy -5`."""
         row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
         return [f"hand {result.number} cucumbers: {row}"]
+
+    def card_icons(self, rules: Rules, card: Card) -> int:
+        """The cucumbers printed on the card (the `cucumbers` option)."""
+        return cucumbers_on(rules, card)  # type: ignore[arg-type]
+
+    def points_word(self, rules: Rules) -> str:
+        """Cucumbers."""
+        return "cucumbers"
+
+    def trick_extras(self, source: Trick | PlayerView) -> tuple[Card | None, Badge | None]:
+        """The revealed lead card (Surprise Cucumber) and the Trick Marker's badge."""
+        marker = getattr(source, "marker", None)
+        return getattr(source, "revealed", None), words.badge(marker)
+
+    def seat_note(self, view: PlayerView, seat: int) -> str:
+        """`captured 5 cards, 7 cucumbers`."""
+        captured = getattr(view, "captured", ())
+        got = captured[seat] if seat < len(captured) else ()
+        if not got:
+            return ""
+        count = sum(self.card_icons(view.rules, c) for c in got)
+        return f"captured {len(got)} cards, {count} cucumbers"
 
     def ranking(self, rules: Rules) -> str:
         """Fewest cucumbers, then the lowest single-hand score."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
+from .. import Badge
 from .rules import CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from ...views import Event
 
 __all__ = [
+    "badge",
     "describe_trick",
     "draw_options",
     "facts",
@@ -94,6 +96,28 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
         else:
             out.append(action)
     return tuple(out)
+
+
+def badge(marker: Marker | str | None) -> Badge:
+    """The Trick Marker as a picture shows it: its side, crossed out when broken, and what it means.
+
+    Example:
+        >>> badge("high-broken").meaning, badge(None).word
+        ('broken: lowest wins', '?')
+    """
+    if marker is None:
+        return Badge("?", "", "marker not set", "Trick Marker not set yet", None, None)
+    m = Marker(marker)
+    side = m.value.removesuffix("-broken")
+    word = side.upper()
+    wins = "lowest" if m.lowest_wins else "highest"
+    if m.broken:
+        meaning = f"broken: {wins} wins"
+        text = f"Trick Marker {side.capitalize()}, broken (the {wins} card wins)"
+    else:
+        meaning = f"{wins} wins"
+        text = f"Trick Marker {side.capitalize()} (the {wins} card wins)"
+    return Badge(word, "▲" if side == "high" else "▼", meaning, text, m.value, side, struck=m.broken)
 
 
 # --------------------------------------------------------------------------- the heuristic

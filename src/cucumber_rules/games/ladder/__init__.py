@@ -24,13 +24,14 @@ from ...scoring import Score
 from ...state import Table, Trick, result_rows
 from .. import Game, register_game
 from . import engine, words
-from .rules import ALIASES, PRESETS, LadderPlan, LadderRules
+from .rules import ALIASES, CUCUMBERS_BY_RANK, PRESETS, LadderPlan, LadderRules
 from .types import LadderMatch, LadderResult, LadderView, Revive
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn
 
     from ...actions import Action, Deal, Decision, Play
+    from ...cards import Card
     from ...rules import Rules
     from ...state import RoundResult, State
     from ...views import PlayerView
@@ -68,6 +69,12 @@ class LadderGame(Game):
     result_type = LadderResult
     view_type = LadderView
     penalty_words: ClassVar[str] = "penalty paid for the last trick, per round"
+    preset_titles: ClassVar = {
+        "agurk": "Agurk",
+        "gurka": "Gurka",
+        "five-cucumbers": "Five Cucumbers",
+        "fuenf-gurken": "Fünf Gurken",
+    }
     format1_unused: ClassVar = {
         "view": {"revealed": None, "marker": None, "captured": []},
         "trick": {"marker": None, "revealed": None},
@@ -201,6 +208,20 @@ class LadderGame(Game):
     def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
         """See `words.draw_options`."""
         return words.draw_options(draw, base)  # type: ignore[arg-type]
+
+    def card_icons(self, rules: Rules, card: Card) -> int:
+        """A Five Cucumbers card shows its cucumbers; a 52-card deck's cards none."""
+        numbered = card.suit is None and card.rank < len(CUCUMBERS_BY_RANK)
+        return CUCUMBERS_BY_RANK[card.rank] if numbered else 0
+
+    def points_word(self, rules: Rules) -> str:
+        """`"cucumbers"` with the cucumbers penalty, else `"points"`."""
+        return "cucumbers" if rules.penalty == "cucumbers" else "points"
+
+    def result_note(self, result: RoundResult, seat: int) -> str:
+        """` ✱` for a cucumber mark, ` out` for an elimination."""
+        r: LadderResult = result  # type: ignore[assignment]
+        return " out" if seat in r.eliminated else " ✱" if seat in r.marks else ""
 
     def decision_examples(self, seat: int) -> tuple[Decision, ...]:
         """Buying back in and staying out."""

@@ -1,0 +1,156 @@
+"""High Card: a third game, defined entirely outside the library, to prove the `Game` seam.
+
+Each round every player gets one card from the 52-card deck and plays it, the
+seat after the last round's starter starting. The highest card (the later of
+equal ranks) takes the trick, and its player scores the card's rank. After
+`rounds` rounds the lowest total wins (ties share). Nothing here is imported from
+the library's internals: only `cucumber_rules` and its documented modules for game
+authors (`cucumber_rules.dealing`).
+
+The tests register it with `cr.register_game(GAME)`; an installed package would
+name it in the entry-point group `cucumber_rules.games` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+
+import cucumber_rules as cr
+from cucumber_rules.dealing import after_table, deal_error, shuffled_deal
+
+__all__ = ["GAME", "HighCardGame", "HighCardRules"]
+
+
+@attrs.frozen(kw_only=True)
+class HighCardRules(cr.Rules):
+    """The rules of High Card: one card each per round, `rounds` rounds."""
+
+    game = "highcard"
+    rounds: int = cr.option(5, meaning="rounds in a match; the lowest total wins")
+
+    def validate(self) -> None:
+        """One card each, at least one round, the 52-card deck."""
+        if self.deck != "standard-52":
+            raise cr.InvalidRulesError("deck", "High Card is played with the standard-52 deck")
+        if self.hand_size != 1:
+            raise cr.InvalidRulesError("hand_size", "High Card deals one card to each player")
+        if self.rounds < 1:
+            raise cr.InvalidRulesError("rounds", f"rounds must be at least 1, not {self.rounds}")
+
+
+PRESET = HighCardRules(
+    name="highcard", deck="standard-52", min_players=2, max_players=6, hand_size=1, rounds=5
+)
+
+
+class HighCardGame(cr.Game):
+    """One trick a round; the highest card pays its rank."""
+
+    name: ClassVar[str] = "highcard"
+    title: ClassVar[str] = "High Card"
+    rules_type = HighCardRules
+    presets: ClassVar = {"highcard": PRESET}
+    aliases: ClassVar = {"high-card": "highcard"}
+    error_codes: ClassVar = {}  # every card held may be played: no rule of play to break
+    match_type = cr.Match
+    table_type = cr.Table
+    trick_type = cr.Trick
+    result_type = cr.RoundResult
+    view_type = cr.PlayerView
+    preset_titles: ClassVar = {"highcard": "High Card"}
+
+    def _starter(self, state: cr.State) -> int:
+        m = state.match
+        return (m.first + m.rounds) % len(m.players)
+
+    def deal_error(self, state: cr.State, deal: cr.Deal) -> cr.IllegalMoveError | None:
+        n = len(state.players)
+        return deal_error(deal, players=n, seats=range(n), per=1, deck=cr.DECKS["standard-52"])
+
+    def sample_deal(self, state: cr.State, rng: random.Random) -> cr.Deal:
+        n = len(state.players)
+        return shuffled_deal(rng, cr.DECKS["standard-52"], players=n, seats=range(n), per=1, stock=False)
+
+    def start_round(self, state: cr.State, deal: cr.Deal) -> cr.State:
+        n = len(state.players)
+        starter = self._starter(state)
+        seats = tuple(range(n))
+        table = cr.Table(seats=seats, after=after_table(seats, n), leader=starter)
+        match = attrs.evolve(state.match, dealer=(starter - 1) % n)
+        return cr.State(starter, match, table, deal.hands, past=state.history.append(deal))
+
+    def legal(self, state: cr.State) -> tuple[cr.Action, ...]:
+        seat = state.to_act
+        assert seat is not None
+        return tuple(cr.Play(seat, c) for c in dict.fromkeys(state.hands[seat]))
+
+    def play_error(self, state: cr.State, play: cr.Play) -> cr.IllegalMoveError | None:
+        hand = state.hands[play.seat]
+        if play.card in hand:
+            return None
+        held = ", ".join(str(c) for c in hand)
+        return cr.IllegalMoveError(
+            "not-in-hand",
+            f"seat {play.seat} cannot play {play.card}: it is not in their hand (they hold {held})",
+            seat=play.seat,
+            action=play,
+        )
+
+    def play(self, state: cr.State, play: cr.Play) -> cr.State:
+        hands = list(state.hands)
+        hands[play.seat] = tuple(c for c in hands[play.seat] if c is not play.card)
+        trick = (*state.trick, play)
+        best = state.best
+        if best is None or play.card.rank >= best.card.rank:
+            best = play
+        table = state.table
+        assert table is not None
+        if len(trick) < len(state.players):
+            return cr.State(
+                table.after[play.seat], state.match, table, tuple(hands), trick, best, None, state.past
+            )
+        return self._finish(state, table, tuple(hands), trick, best)
+
+    def _finish(
+        self,
+        state: cr.State,
+        table: cr.Table,
+        hands: tuple[tuple[cr.Card, ...], ...],
+        trick: Any,
+        best: cr.Play,
+    ) -> cr.State:
+        m = state.match
+        rules: HighCardRules = m.rules  # type: ignore[assignment]
+        n = len(m.players)
+        points = tuple(best.card.rank if s == best.seat else 0 for s in range(n))
+        totals = tuple(t + p for t, p in zip(m.totals, points, strict=True))
+        number = m.rounds + 1
+        winners: tuple[int, ...] = ()
+        if number >= rules.rounds:
+            low = min(totals)
+            winners = tuple(s for s in range(n) if totals[s] == low)
+        table = attrs.evolve(table, leader=best.seat, tricks=(cr.Trick(table.leader, trick, best.seat),))
+        match = attrs.evolve(
+            m,
+            totals=totals,
+            rounds=number,
+            results=m.results.append(cr.RoundResult(number, points, totals)),
+            winners=winners,
+        )
+        return cr.State(
+            None if winners else cr.CHANCE, match, table, hands, (), None, None, state.past.extend(trick)
+        )
+
+    def max_actions(self, rules: cr.Rules, players: int) -> int:
+        hc: HighCardRules = rules  # type: ignore[assignment]
+        return hc.rounds * (1 + players)
+
+    def heuristic(self, view: cr.PlayerView, rng: random.Random, *, caution: float = 1.0) -> cr.Action:
+        return view.legal[0]  # one card: nothing to think about
+
+
+GAME = HighCardGame()
+"""The game, ready to register."""
