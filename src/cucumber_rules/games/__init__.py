@@ -64,7 +64,7 @@ class Badge:
     """A sign a picture draws beside a trick: Catastrophe's Trick Marker (see `Game.trick_extras`).
 
     Example:
-        >>> b = Badge("HIGH", "▲", "highest wins", "Trick Marker High (the highest card wins)", "high", "high")
+        >>> b = Badge("HIGH", "▲", "highest wins", "Trick Marker High", "high", "high")
         >>> b.struck, b.side
         (False, 'high')
     """
