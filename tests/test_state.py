@@ -20,9 +20,11 @@ def _started(name: str = "agurk", players: int = 4, seed: int = 1, **options: ob
 
 
 def test_the_state_holds_what_a_card_changes_and_points_to_the_rest() -> None:
-    assert [f.name for f in attrs.fields(State)] == [
-        "to_act", "match", "table", "hands", "trick", "best", "extra", "past",
+    assert [f.name for f in attrs.fields(State) if f.init] == [
+        "to_act", "match", "table", "held", "trick", "best", "extra", "past",
     ]  # fmt: skip
+    # Worked out from the fields, not part of the value: `is_over`, and the legal moves once asked.
+    assert [(f.name, f.eq) for f in attrs.fields(State) if not f.init] == [("is_over", False), ("_legal", False)]
     for game in cr.GAMES.values():
         assert issubclass(game.match_type, cr.Match)
         assert issubclass(game.table_type, Table)
@@ -65,7 +67,9 @@ def test_a_card_played_mid_trick_shares_the_table_and_the_past() -> None:
     assert after.match is s.match
     assert after.past is s.past  # the history before the trick: shared, not copied
     assert after.rules is s.rules
-    assert after.hands[1] is s.hands[1]
+    assert after.held is s.held  # the hands at the trick's start: shared until the trick ends
+    assert after.hands[1] == s.hands[1]
+    assert len(after.hands[0]) == len(s.hands[0]) - 1  # the card played has left the hand
     assert after.history == s.history.append(after.trick[0])
     assert after.best is after.trick[0]
     assert after.taker == after.trick[0].seat

@@ -23,7 +23,7 @@ import cucumber_rules as cr
 from cucumber_rules import testing as crt
 from cucumber_rules.games.catastrophe import CATASTROPHE
 from cucumber_rules.games.ladder import LADDER
-from cucumber_rules.state import State
+from cucumber_rules.state import State, held_cards
 from cucumber_rules.testing import RULE_CODES, GameCheck, check_game, check_state, rules, states
 
 AGURK = cr.ruleset("agurk", threshold=10)
@@ -44,8 +44,14 @@ def expect_broken(invariant: str, rules_: cr.Rules = AGURK, **kwargs: Any) -> st
 
 
 def patch(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, wrap: Callable[..., Any]) -> None:
-    """Replace `module.name` (a game's method) by `wrap(original)`."""
+    """Replace `module.name` (a game's method) by `wrap(original)`.
+
+    A play reaches a game by two doors: `apply_play` (checked) and, once `legal_moves` has listed
+    it, `play` (already known legal). Wrapping `apply_play` wraps both, so the fault is everywhere.
+    """
     monkeypatch.setattr(module, name, wrap(getattr(module, name)))
+    if name == "apply_play":
+        monkeypatch.setattr(module, "play", wrap(getattr(module, "play")))
 
 
 # --------------------------------------------------------------------------- a sound engine passes
@@ -360,7 +366,7 @@ def test_a_card_vanishes(monkeypatch: pytest.MonkeyPatch) -> None:
             r = result.round
             if r is not None and len(r.tricks) == 1 and not r.trick and r.hands[r.leader]:
                 hands = tuple(h[1:] if seat == r.leader else h for seat, h in enumerate(r.hands))
-                return attrs.evolve(result, hands=hands)
+                return attrs.evolve(result, held=held_cards(hands))  # between tricks: held is the hands
             return result
 
         return play
@@ -375,8 +381,8 @@ def test_hands_not_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
             result: State = f(s, p)
             r = result.round
             assert r is not None
-            hands = tuple(tuple(reversed(h)) for h in r.hands)
-            return attrs.evolve(result, hands=hands)
+            held = tuple(tuple(reversed(h)) for h in result.held)
+            return attrs.evolve(result, held=held)
 
         return play
 
@@ -391,7 +397,7 @@ def test_dealt_hands_not_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
             r = result.round
             assert r is not None
             hands = (r.hands[1], r.hands[0], *r.hands[2:])
-            return attrs.evolve(result, hands=hands)
+            return attrs.evolve(result, held=held_cards(hands))
 
         return start_round
 
@@ -607,7 +613,7 @@ def test_check_state_catches_a_tampered_state() -> None:
     state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
     r = state.round
     assert r is not None
-    tampered = attrs.evolve(state, hands=(r.hands[0][1:], *r.hands[1:]))
+    tampered = attrs.evolve(state, held=held_cards((r.hands[0][1:], *r.hands[1:])))
     with pytest.raises(AssertionError, match="card-conservation") as raised:
         check_state(tampered)
     assert "reproduce: check_state(state, seed=0)" in str(raised.value)

@@ -61,14 +61,17 @@ def _flat(cls: type) -> bool:
     )
 
 
-def builder(cls: type[T]) -> Callable[..., T]:
+def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[..., T]:
     """A function that builds an instance of the frozen attrs class `cls` from all its fields, in order.
 
-    It takes exactly the fields, positionally, and neither converts nor
-    validates them: it is for values the library has built itself.
+    It takes exactly the fields that `cls(...)` takes, positionally, and neither
+    converts nor validates them: it is for values the library has built itself.
+    A field that `cls(...)` does not take (`init=False`) gets its default, or the value of the
+    expression in its `metadata["builder"]` (written in terms of the other fields).
 
     Args:
-        cls: A frozen, slotted attrs class.
+        cls: A frozen, slotted attrs class (or any slotted class, with `slots`).
+        slots: For a class that is not an attrs class: its slots, in the order the builder takes them.
 
     Returns:
         The constructor.
@@ -79,25 +82,46 @@ def builder(cls: type[T]) -> Callable[..., T]:
         >>> build(0, (), 1) == cr.Trick(leader=0, plays=(), taker=1)
         True
     """
-    names = [a.name for a in attrs.fields(cls)]  # type: ignore[arg-type]
-    args = ", ".join(names)
+    # (name, taken as an argument, default): every slot the builder fills, in order.
+    if slots is None:
+        attributes = attrs.fields(cls)  # type: ignore[arg-type]
+        fields = [(a.name, a.init, a.metadata.get("builder", a.default)) for a in attributes]
+    else:
+        fields = [(name, True, None) for name in slots]
+    names = [name for name, _, _ in fields]
+    args = ", ".join(name for name, init, _ in fields if init)
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    derived: dict[str, str] = {}
+    for name, init, default in fields:
+        if init:
+            continue
+        if isinstance(default, str) and slots is None and "builder" in attrs.fields_dict(cls)[name].metadata:  # type: ignore[arg-type]
+            derived[name] = f"({default})"  # an expression of the other fields
+        elif isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            raise TypeError(f"builder() cannot build {cls.__name__}.{name}: its default is a factory")
+        else:
+            namespace[f"_default_{name}"] = default  # set to its default: a constant, not a parameter
+    taken = {name for name, init, _ in fields if init}
+
+    def value(name: str) -> str:
+        return name if name in taken else derived.get(name, f"_default_{name}")
+
     if _flat(cls):
         stubs = dict.fromkeys(getattr(cls, "__abstractmethods__", ()))
         twin = type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__slots__, **stubs})  # type: ignore[attr-defined]
         namespace["_twin"] = twin
-        body = "".join(f"    o.{n} = {n}\n" for n in names)
+        body = "".join(f"    o.{n} = {value(n)}\n" for n in names)
         source = f"def build({args}):\n    o = _new(_twin)\n{body}    o.__class__ = _cls\n    return o\n"
         try:
             exec(compile(source, f"<builder {cls.__name__}>", "exec"), namespace)
             build: Callable[..., T] = namespace["build"]
-            build(*([None] * len(names)))  # the layouts must match; else fall back below
+            build(*[None] * len(taken))  # the layouts must match; else fall back below
             return build
         except TypeError:
             pass
     for i, name in enumerate(names):
         namespace[f"_set{i}"] = cls.__dict__[name].__set__ if name in cls.__dict__ else _setter(cls, name)
-    body = "".join(f"    _set{i}(o, {n})\n" for i, n in enumerate(names))
+    body = "".join(f"    _set{i}(o, {value(n)})\n" for i, n in enumerate(names))
     source = f"def build({args}):\n    o = _new(_cls)\n{body}    return o\n"
     exec(compile(source, f"<builder {cls.__name__}>", "exec"), namespace)
     fallback: Callable[..., T] = namespace["build"]

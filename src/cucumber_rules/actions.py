@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any, ClassVar, Final, cast
 
 import attrs
@@ -17,7 +18,7 @@ import attrs
 from ._values import Value
 from .cards import CARD_BY_INDEX, Card, card
 
-__all__ = ["MAX_SEATS", "PLAYS", "Action", "Deal", "Decision", "Play", "seat_number"]
+__all__ = ["MAX_SEATS", "PLAYS", "PLAY_OF", "Action", "Deal", "Decision", "Play", "seat_number"]
 
 #: The most seats any game may have; seats are 0..MAX_SEATS-1.
 MAX_SEATS: Final = 16
@@ -97,6 +98,15 @@ class Deal(Value):
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_to_hands)
     stock: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     leader: int | None = attrs.field(default=None, converter=_optional_seat)
+    _drawn_for: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    """The state `sample_chance` drew this deal for, until it is applied to it (not part of the value)."""
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.hands, self.stock, self.leader)
+
+    def __setstate__(self, values: tuple[Any, ...]) -> None:
+        for setter, value in zip(_DEAL_SETTERS, (*values, None), strict=True):
+            setter(self, value)
 
     def __str__(self) -> str:
         text = " | ".join(" ".join(str(c) for c in h) or "-" for h in self.hands)
@@ -106,6 +116,10 @@ class Deal(Value):
 
 
 _DEAL_SETTERS = tuple(Deal.__dict__[a.name].__set__ for a in attrs.fields(Deal))
+
+
+#: Mark a deal as drawn for a state, or clear the mark (`sample_chance` and `apply`).
+drawn_for: Final = Deal.__dict__["_drawn_for"].__set__
 
 
 def trusted_deal(
@@ -122,10 +136,11 @@ def trusted_deal(
         True
     """
     deal = object.__new__(Deal)
-    set_hands, set_stock, set_leader = _DEAL_SETTERS
+    set_hands, set_stock, set_leader, set_drawn_for = _DEAL_SETTERS
     set_hands(deal, hands)
     set_stock(deal, stock)
     set_leader(deal, leader)
+    set_drawn_for(deal, None)
     return deal
 
 
@@ -182,6 +197,16 @@ PLAYS: Final = _make_plays()
 Example:
     >>> from cucumber_rules import card
     >>> PLAYS[1][card("QS").index] is Play(1, "QS")
+    True
+"""
+
+
+PLAY_OF: Final = tuple(MappingProxyType({p.card: p for p in row if p is not None}) for row in PLAYS)
+"""`PLAY_OF[seat][card]`: the one `Play` of each seat and card, looked up by the card.
+
+Example:
+    >>> from cucumber_rules import card
+    >>> PLAY_OF[1][card("QS")] is Play(1, "QS")
     True
 """
 

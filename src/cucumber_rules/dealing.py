@@ -15,6 +15,7 @@ from .errors import IllegalMoveError
 __all__ = [
     "after_table",
     "deal_error",
+    "deck_indexes",
     "deck_limits",
     "next_seat",
     "previous_seat",
@@ -57,7 +58,7 @@ def deal_error(
             return _bad(f"seat {seat} is not dealt in this round and must receive no cards", deal)
     if len(deal.stock) < stock_needed:
         return _bad(f"the stock must hold at least {stock_needed} cards, not {len(deal.stock)}", deal)
-    limits, members = _deck_info(deck)
+    limits, members, _ = _deck_info(deck)
     if members is not None:  # every card once: no repeats, all from the deck (set operations in C)
         distinct = set().union(*deal.hands, deal.stock)
         if len(distinct) == per * len(seats) + len(deal.stock) and distinct <= members:
@@ -84,10 +85,10 @@ def _overuse(c: Card, deal: Deal, deck: Sequence[Card]) -> str:
 
 #: Per deck object (by id, with the deck kept alive and checked): its limits by card index, and
 #: the set of its cards when it holds each card once (else None). A bounded memo, not state.
-_DECKS: dict[int, tuple[Sequence[Card], tuple[int, ...], frozenset[Card] | None]] = {}
+_DECKS: dict[int, tuple[Sequence[Card], tuple[int, ...], frozenset[Card] | None, tuple[int, ...]]] = {}
 
 
-def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] | None]:
+def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] | None, tuple[int, ...]]:
     found = _DECKS.get(id(deck))
     if found is None or found[0] is not deck:
         limits = [0] * len(CARD_BY_INDEX)
@@ -96,8 +97,8 @@ def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] |
         members = frozenset(deck) if max(limits, default=0) <= 1 else None
         if len(_DECKS) > 64:
             _DECKS.clear()
-        found = _DECKS[id(deck)] = (deck, tuple(limits), members)
-    return found[1], found[2]
+        found = _DECKS[id(deck)] = (deck, tuple(limits), members, tuple(c.index for c in deck))
+    return found[1], found[2], found[3]
 
 
 def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
@@ -153,6 +154,17 @@ def shuffled_deal(
         start += per
     rest = tuple(pool[start:draw]) if stock else ()
     return trusted_deal(tuple(hands), rest, leader)
+
+
+def deck_indexes(deck: Sequence[Card]) -> tuple[int, ...]:
+    """The indexes of a deck's cards, in its order (memoised per deck object).
+
+    Example:
+        >>> from cucumber_rules import DECKS
+        >>> deck_indexes(DECKS["five-cucumbers-60"])[:5]
+        (1, 1, 1, 1, 2)
+    """
+    return _deck_info(deck)[2]
 
 
 def next_seat(seat: int, among: Sequence[int] | frozenset[int], players: int) -> int:

@@ -11,12 +11,12 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, Deal, Decision, Play, seat_number
+from .actions import Action, Deal, Decision, Play, drawn_for, seat_number
 from .errors import IllegalMoveError, InvalidRulesError
 from .history import EMPTY
 from .rules import Rules
 from .scoring import Score
-from .state import CHANCE, State, new_state
+from .state import CHANCE, State, new_state, remember_legal
 
 if TYPE_CHECKING:
     from .games import Game
@@ -76,7 +76,7 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
     if not 0 <= first < n:
         raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
     match = _game(rules).new_match(rules, names, first)
-    return new_state(CHANCE, match, None, ((),) * n, (), None, None, EMPTY)
+    return new_state(CHANCE, match, None, ((),) * n, (), None, None, EMPTY)  # nobody holds cards yet
 
 
 def player_names(players: int | Sequence[str], rules: Rules | None = None) -> tuple[str, ...]:
@@ -133,12 +133,17 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         >>> [str(m.card) for m in cr.legal_moves(s)]
         ['2D', '5D', '6D', '7D', '8D']
     """
-    if type(state) is not State:
-        raise _not_a_state(state)
-    to_act = state.to_act
-    if to_act is None or to_act < 0:
-        return ()
-    return type(state.match.rules)._game.legal(state)  # type: ignore[no-any-return]
+    try:
+        found = state._legal
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if found is None:
+        to_act = state.to_act
+        if to_act is None or to_act < 0:
+            return ()
+        found = type(state.match.rules)._game.legal(state)
+        remember_legal(state, found)  # a cache, not part of the value: apply checks moves against it
+    return found
 
 
 def check(state: State, action: Action) -> IllegalMoveError | None:
@@ -256,11 +261,23 @@ def apply(state: State, action: Action) -> State:
         >>> s1.to_act, s2.to_act, len(s2.history)
         (0, 1, 2)
     """
-    if type(action) is Play and type(state) is State:
-        # The common case, checked inline: the seat to act plays a card.
-        to_act = state.to_act
-        if to_act is not None and action.seat == to_act:
-            return type(state.match.rules)._game.apply_play(state, action)  # type: ignore[no-any-return]
+    try:
+        legal = state._legal
+    except AttributeError:
+        raise _not_a_state(state) from None
+    if legal is not None:
+        # Once `legal_moves` has listed the moves, a move among them is legal (moves are shared
+        # objects, so `in` compares identities).
+        if type(action) is Play and action in legal:
+            return type(state.match.rules)._game.play(state, action)  # type: ignore[no-any-return]
+    elif type(action) is Play and state.to_act is not None and action.seat == state.to_act:
+        # A play of the seat to act, checked by the game as it is applied.
+        return type(state.match.rules)._game.apply_play(state, action)  # type: ignore[no-any-return]
+    if type(action) is Deal and action._drawn_for is state:
+        # The deal sample_chance just drew for this very state: the game's own dealer made it
+        # legal, so it is not checked again. The mark is used up.
+        drawn_for(action, None)
+        return _game(state.match.rules).start_round(state, action)
     error = check(state, action)
     if error is not None:
         raise error
@@ -319,7 +336,10 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise IllegalMoveError("game-over", "the match is over; no deal is due")
     if state.to_act != CHANCE:
         raise IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {state.to_act}'s turn")
-    return _game(state.match.rules).sample_deal(state, rng)
+    deal = _game(state.match.rules).sample_deal(state, rng)
+    if type(deal) is Deal:
+        drawn_for(deal, state)  # apply(state, deal) need not check it again
+    return deal
 
 
 def score(state: State) -> Score:

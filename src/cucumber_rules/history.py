@@ -16,7 +16,9 @@ are safe on histories of any length.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, SupportsIndex, TypeVar, overload
+from typing import Any, SupportsIndex, TypeVar, overload
+
+from ._values import builder
 
 __all__ = ["History"]
 
@@ -26,7 +28,7 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-class History(Sequence[T], Generic[T]):
+class History(Sequence[T]):
     """An immutable sequence of actions that shares its older part with the history it grew from.
 
     Example:
@@ -228,13 +230,10 @@ class History(Sequence[T], Generic[T]):
         return self
 
 
-def _node(segment: tuple[Any, ...], rest: History[Any] | None, length: int, items: Any) -> History[Any]:
-    h = _new(History)
-    _set(h, "_segment", segment)
-    _set(h, "_rest", rest)
-    _set(h, "_len", length)
-    _set(h, "_items", items)
-    return h
+#: `_node(segment, rest, length, items)`: a history node from its slots (see `_values.builder`).
+_node: Callable[[tuple[Any, ...], History[Any] | None, int, Any], History[Any]] = builder(
+    History, ("_segment", "_rest", "_len", "_items")
+)
 
 
 EMPTY: History[Any] = History()

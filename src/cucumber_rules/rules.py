@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -151,10 +151,9 @@ class Rules(Value):
             >>> ruleset("agurk").validate()
         """
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or name not in OPTIONS:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        raise AttributeError(f"option {name!r} does not apply to the {self.game} game ({self.name})")
+    if TYPE_CHECKING:  # every game's options, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
     def replace(self, **options: Any) -> Rules:
         """Return new rules with some options changed (validated).
@@ -189,6 +188,28 @@ class Rules(Value):
             ['deck', 'min_players', 'max_players', 'hand_size', 'surprise']
         """
         return {name: getattr(self, name) for name in _options_of(type(self))}
+
+
+def foreign_option(name: str) -> property:
+    """A property of `Rules` for an option some game has: on rules of a game without it, it explains.
+
+    `register_game` adds one for each option name it brings, so that asking a rule set for
+    another game's option says so (a game's own option is a slot of its class, found first).
+
+    Example:
+        >>> try:
+        ...     ruleset("agurk").surprise
+        ... except AttributeError as err:
+        ...     print(err)
+        option 'surprise' does not apply to the ladder game (agurk)
+    """
+
+    def get(rules: Rules) -> Any:
+        raise AttributeError(f"option {name!r} does not apply to the {rules.game} game ({rules.name})")
+
+    return property(
+        get, doc=f"Another game's option ({name}): reading it on these rules raises AttributeError."
+    )
 
 
 def _options_of(cls: type) -> dict[str, attrs.Attribute[Any]]:

@@ -22,12 +22,13 @@ subclasses (`LadderMatch`, `CatastropheTable`, `CatastropheTrick`,
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ._values import Value, builder
-from .actions import Action, Play
+from .actions import PLAY_OF, Action, Play
 from .cards import Card
 from .history import EMPTY, History
 from .rules import Rules
@@ -35,7 +36,17 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .games import Game
 
-__all__ = ["CHANCE", "Match", "Round", "RoundResult", "State", "Table", "Trick"]
+__all__ = [
+    "CHANCE",
+    "Match",
+    "Round",
+    "RoundResult",
+    "State",
+    "Table",
+    "Trick",
+    "held_cards",
+    "without_trick",
+]
 
 CHANCE: Final = -1
 """The value of `State.to_act` while a chance action (a deal) is due.
@@ -47,7 +58,7 @@ Example:
 """
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Trick(Value):
     """A completed trick.
 
@@ -64,12 +75,12 @@ class Trick(Value):
     taker: int
     """The seat that took the trick."""
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name that is not a field: a field of another game's class.
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class RoundResult(Value):
     """What one finished round (or Catastrophe hand) did to the scores.
 
@@ -88,12 +99,12 @@ class RoundResult(Value):
     totals: tuple[int, ...]
     """Each seat's total after the round."""
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name that is not a field: a field of another game's class.
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Table(Value):
     """What changes once a trick in a round: who is dealt in, the leader, the completed tricks, the stock.
 
@@ -117,12 +128,12 @@ class Table(Value):
     stock: tuple[Card, ...] = ()
     """The undealt cards in order, top first (private: never in a view)."""
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name that is not a field: a field of another game's class.
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, weakref_slot=False)
 class Match(Value):
     """The match: its rules and players, and what changes once a round (scores, dealer, results).
 
@@ -161,9 +172,9 @@ class Match(Value):
         """The game these rules are for."""
         return type(self.rules)._game  # type: ignore[no-any-return]
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name that is not a field: a field of another game's class.
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
 
 @attrs.frozen(weakref_slot=False, repr=False)
@@ -191,8 +202,10 @@ class State(Value):
     table: Table | None = None
     """The seats dealt in, the leader, the completed tricks and the stock of the round in play
     (or just finished); None before the first deal."""
-    hands: tuple[tuple[Card, ...], ...] = ()
-    """Each seat's cards, sorted (empty before the first deal)."""
+    held: tuple[tuple[Play, ...], ...] = ()
+    """Each seat's cards at the start of the current trick, as that seat's plays, sorted (empty
+    before the first deal). A card played in the trick leaves its seat's hand when the trick ends;
+    `hands` gives the cards each seat holds now."""
     trick: tuple[Play, ...] = ()
     """The current trick so far, in play order."""
     best: Play | None = None
@@ -202,6 +215,52 @@ class State(Value):
     None in the ladder games)."""
     past: History[Action] = EMPTY
     """Every action before the current trick (`history` adds the trick's plays)."""
+    is_over: bool = attrs.field(
+        init=False, eq=False, hash=False, repr=False, metadata={"builder": "to_act is None"}
+    )
+    """True once the match has winners (`to_act` is None)."""
+    _legal: tuple[Action, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """`legal_moves(state)`, kept once asked (not part of the value): `apply` then checks a move
+    against it instead of working out the rule again."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards now, sorted (empty before the first deal)."""
+        return tuple(self.hand(seat) for seat in range(len(self.held)))
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards one seat holds now, sorted.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+            >>> cr.apply(s, cr.Play(0, "KS")).hand(0)
+            (card('2C'),)
+        """
+        held = self.held[seat]
+        for p in self.trick:
+            if p.seat == seat:  # played in this trick: it leaves the hand (one copy of it)
+                i = held.index(p)
+                held = held[:i] + held[i + 1 :]
+                break
+        return tuple([p.card for p in held])
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards one seat holds now.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.new_game(cr.ruleset("gurka"), players=2).hand_size(1)
+            0
+        """
+        size = len(self.held[seat])
+        for p in self.trick:
+            if p.seat == seat:
+                return size - 1
+        return size
 
     @property
     def history(self) -> History[Action]:
@@ -244,11 +303,6 @@ class State(Value):
         return Round(self.hands, table, self.trick, self.best, self.extra)
 
     @property
-    def is_over(self) -> bool:
-        """True once the match has winners."""
-        return self.to_act is None
-
-    @property
     def actions(self) -> tuple[Action, ...]:
         """The history as a tuple, oldest first."""
         return self.history.items()
@@ -258,15 +312,23 @@ class State(Value):
         """The number of seats."""
         return len(self.match.players)
 
-    def __getattr__(self, name: str) -> Any:
-        # Only for names that are not fields or properties: a game's own readings of its state.
-        if name.startswith("_") or name in _STATE_FIELDS:
-            raise AttributeError(name)
-        return self.game.state_attribute(self, name)
+    if TYPE_CHECKING:  # a game's own readings (`state.marker`): properties `register_game` adds
+
+        def __getattr__(self, name: str) -> Any: ...
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(State))
+        fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(State) if a.repr)
         return f"State({fields})"
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, a.name) for a in attrs.fields(State) if a.init)
+
+    def __setstate__(self, values: tuple[Any, ...]) -> None:
+        for setter, value in zip(_STATE_SETTERS, (*values, values[0] is None, None), strict=True):
+            setter(self, value)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "is_over", self.to_act is None)
 
 
 @attrs.frozen
@@ -335,7 +397,46 @@ class Round(Value):
         return getattr(self.table, name)
 
 
+def held_cards(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Play, ...], ...]:
+    """Dealt hands (cards by seat) as `State.held`: each seat's cards as that seat's plays.
+
+    Example:
+        >>> from cucumber_rules import Deal
+        >>> held_cards(Deal(hands=[["2C"], ["KS", "3H"]]).hands)
+        ((Play(seat=0, card=card('2C')),), (Play(seat=1, card=card('3H')), Play(seat=1, card=card('KS'))))
+    """
+    held = []
+    for seat, hand in enumerate(hands):
+        if len(hand) > 1:
+            held.append(itemgetter(*hand)(PLAY_OF[seat]))  # the lookups in C
+        else:
+            held.append(tuple([PLAY_OF[seat][c] for c in hand]))
+    return tuple(held)
+
+
+def without_trick(
+    held: tuple[tuple[Play, ...], ...], trick: tuple[Play, ...]
+) -> tuple[tuple[Play, ...], ...]:
+    """`held` once a trick is over: each card played leaves its seat's hand (one copy of it).
+
+    Example:
+        >>> from cucumber_rules import Deal, Play
+        >>> held = held_cards(Deal(hands=[["2C", "9C"], ["KS", "3H"]]).hands)
+        >>> without_trick(held, (Play(0, "9C"), Play(1, "3H")))
+        ((Play(seat=0, card=card('2C')),), (Play(seat=1, card=card('KS')),))
+    """
+    after = list(held)
+    for p in trick:
+        hand = after[p.seat]
+        i = hand.index(p)
+        after[p.seat] = hand[:i] + hand[i + 1 :]
+    return tuple(after)
+
+
 _STATE_FIELDS: Final = frozenset(a.name for a in attrs.fields(State))
+_STATE_SETTERS: Final = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
+#: Keep a state's legal moves once they are worked out (the cache is not part of the value).
+remember_legal: Final = State.__dict__["_legal"].__set__
 
 
 def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int, ...], ...]]:

@@ -18,7 +18,7 @@ many cards each seat received and the announced starter.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -134,9 +134,9 @@ class PlayerView(Value):
         """True for a spectator's view (no seat)."""
         return self.seat is None
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached for a name that is not a field: a field of another game's class.
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+
+        def __getattr__(self, name: str) -> Any: ...
 
 
 def _check_seat(state: State, seat: int | None) -> int | None:

@@ -5,7 +5,7 @@ seat after the last round's starter starting. The highest card (the later of
 equal ranks) takes the trick, and its player scores the card's rank. After
 `rounds` rounds the lowest total wins (ties share). Nothing here is imported from
 the library's internals: only `cucumber_rules` and its documented modules for game
-authors (`cucumber_rules.dealing`).
+authors (`cucumber_rules.dealing`, `cucumber_rules.state`).
 
 The tests register it with `cr.register_game(GAME)`; an installed package would
 name it in the entry-point group `cucumber_rules.games` instead.
@@ -20,6 +20,7 @@ import attrs
 
 import cucumber_rules as cr
 from cucumber_rules.dealing import after_table, deal_error, shuffled_deal
+from cucumber_rules.state import held_cards, without_trick
 
 __all__ = ["GAME", "HighCardGame", "HighCardRules"]
 
@@ -80,18 +81,17 @@ class HighCardGame(cr.Game):
         seats = tuple(range(n))
         table = cr.Table(seats=seats, after=after_table(seats, n), leader=starter)
         match = attrs.evolve(state.match, dealer=(starter - 1) % n)
-        return cr.State(starter, match, table, deal.hands, past=state.history.append(deal))
+        return cr.State(starter, match, table, held_cards(deal.hands), past=state.history.append(deal))
 
     def legal(self, state: cr.State) -> tuple[cr.Action, ...]:
         seat = state.to_act
         assert seat is not None
-        return tuple(cr.Play(seat, c) for c in dict.fromkeys(state.hands[seat]))
+        return tuple(dict.fromkeys(state.held[seat]))  # its plays; it has not played in this trick
 
     def play_error(self, state: cr.State, play: cr.Play) -> cr.IllegalMoveError | None:
-        hand = state.hands[play.seat]
-        if play.card in hand:
+        if play in state.held[play.seat]:
             return None
-        held = ", ".join(str(c) for c in hand)
+        held = ", ".join(str(c) for c in state.hand(play.seat))
         return cr.IllegalMoveError(
             "not-in-hand",
             f"seat {play.seat} cannot play {play.card}: it is not in their hand (they hold {held})",
@@ -100,8 +100,6 @@ class HighCardGame(cr.Game):
         )
 
     def play(self, state: cr.State, play: cr.Play) -> cr.State:
-        hands = list(state.hands)
-        hands[play.seat] = tuple(c for c in hands[play.seat] if c is not play.card)
         trick = (*state.trick, play)
         best = state.best
         if best is None or play.card.rank >= best.card.rank:
@@ -110,15 +108,14 @@ class HighCardGame(cr.Game):
         assert table is not None
         if len(trick) < len(state.players):
             return cr.State(
-                table.after[play.seat], state.match, table, tuple(hands), trick, best, None, state.past
+                table.after[play.seat], state.match, table, state.held, trick, best, None, state.past
             )
-        return self._finish(state, table, tuple(hands), trick, best)
+        return self._finish(state, table, trick, best)
 
     def _finish(
         self,
         state: cr.State,
         table: cr.Table,
-        hands: tuple[tuple[cr.Card, ...], ...],
         trick: Any,
         best: cr.Play,
     ) -> cr.State:
@@ -140,8 +137,9 @@ class HighCardGame(cr.Game):
             results=m.results.append(cr.RoundResult(number, points, totals)),
             winners=winners,
         )
+        held = without_trick(state.held, trick)  # the trick's cards leave the hands
         return cr.State(
-            None if winners else cr.CHANCE, match, table, hands, (), None, None, state.past.extend(trick)
+            None if winners else cr.CHANCE, match, table, held, (), None, None, state.past.extend(trick)
         )
 
     def max_actions(self, rules: cr.Rules, players: int) -> int:

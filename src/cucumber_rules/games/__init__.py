@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import threading
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -236,13 +236,10 @@ class Game:
         """A hard bound on the actions of a match (deals and decisions included)."""
         raise NotImplementedError
 
-    def state_attribute(self, state: State, name: str) -> Any:
-        """A game's own reading of a state, as `state.<name>` (Catastrophe: `marker`).
-
-        Raises:
-            AttributeError: For a name the game does not know (the default: every name).
-        """
-        raise AttributeError(f"a {self.name} state has no attribute {name!r}")
+    state_attributes: ClassVar[Mapping[str, Callable[[State], Any]]] = {}
+    """The game's own readings of a state, read as `state.<name>` (Catastrophe: `marker`, `lead`;
+    the ladder: `high`). `register_game` makes them properties of `State`; on a state of another
+    game they raise `AttributeError`."""
 
     # ----------------------------------------------------------------- views and JSON
 
@@ -547,10 +544,39 @@ def register_game(game: Game) -> Game:
             if target not in game.presets:
                 raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
         register_codes(game.name, game.error_codes)
+        _add_readings(game)
         rules_type._game = game
         _GAMES[game.name] = game
         _version[0] += 1
     return game
+
+
+def _add_readings(game: Game) -> None:
+    """Make a game's state readings properties of `State`, and its options explain on other rules."""
+    from ..rules import Rules, _options_of, foreign_option
+    from ..state import State
+
+    for name in game.state_attributes:
+        found = State.__dict__.get(name)
+        if found is None:
+            setattr(State, name, _reading(name))
+        elif not getattr(getattr(found, "fget", None), "_reading", False):
+            raise ValueError(f"{game.name}: a state reading cannot be named {name!r}: State has it already")
+    for name in _options_of(game.rules_type):
+        if not hasattr(Rules, name):
+            setattr(Rules, name, foreign_option(name))
+
+
+def _reading(name: str) -> property:
+    def get(state: State) -> Any:
+        reading = state.game.state_attributes.get(name)
+        if reading is None:
+            raise AttributeError(f"a {state.game.name} state has no attribute {name!r}")
+        return reading(state)
+
+    prop = property(get, doc=f"A game's reading of its state (`Game.state_attributes`): {name}.")
+    prop.fget._reading = True  # type: ignore[union-attr]
+    return prop
 
 
 def unregister_game(name: str) -> Game:

@@ -80,6 +80,7 @@ class CatastropheGame(Game):
     trick_type = CatastropheTrick
     result_type = RoundResult
     view_type = CatastropheView
+    state_attributes: ClassVar = {"marker": engine.marker, "lead": engine.lead}
     unit: ClassVar[str] = "hand"
     penalty_words: ClassVar[str] = "cucumbers per seat per hand"
     preset_titles: ClassVar = {"catastrophe": "Cucumber Catastrophe"}
@@ -116,6 +117,7 @@ class CatastropheGame(Game):
         return engine.play_error(state, play)
 
     apply_play = staticmethod(engine.apply_play)
+    play = staticmethod(engine.play_card)
 
     def decision_error(self, state: State, decision: Any) -> IllegalMoveError | None:
         """Catastrophe has no decisions: every decision is refused with `no-decision`."""
@@ -149,17 +151,6 @@ class CatastropheGame(Game):
     def max_actions(self, rules: Rules, players: int) -> int:
         """See `words.max_actions`."""
         return words.max_actions(rules, players)  # type: ignore[arg-type]
-
-    def state_attribute(self, state: State, name: str) -> Any:
-        """`state.marker` (the Trick Marker, `State.extra`) and `state.lead` (the trick's lead card)."""
-        if name == "marker":
-            return state.extra
-        if name == "lead":
-            table: CatastropheTable | None = state.table  # type: ignore[assignment]
-            if table is not None and table.revealed is not None:
-                return table.revealed
-            return state.trick[0].card if state.trick else None
-        return super().state_attribute(state, name)
 
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
         """The Trick Marker, the revealed lead card and the captured cards."""

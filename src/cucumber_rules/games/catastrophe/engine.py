@@ -42,13 +42,13 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from ..._values import builder
-from ...actions import PLAYS, Action, Deal, Play, trusted_deal
+from ...actions import Action, Deal, Play, trusted_deal
 from ...cards import Card, card_list, not_in_hand
 from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, RoundResult, State, new_state
+from ...state import CHANCE, RoundResult, State, held_cards, new_state, without_trick
 from .rules import BONUS, BONUS_FIVES, Marker
 from .types import CatastropheMatch, CatastropheTable, CatastropheTrick
 
@@ -59,8 +59,11 @@ __all__ = [
     "allowed",
     "apply_play",
     "deal_error",
+    "lead",
     "lead_rank",
     "legal",
+    "marker",
+    "play_card",
     "play_error",
     "sample_deal",
     "start_round",
@@ -196,10 +199,38 @@ def start_round(state: State, deal: Deal) -> State:
     table = _new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
     dealer = (leader - 1) % n
     match = m if dealer == m.dealer else attrs.evolve(m, dealer=dealer)
-    return new_state(leader, match, table, deal.hands, (), None, None, state.past.append(deal))
+    return new_state(leader, match, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
 
 
 # --------------------------------------------------------------------------- the rules of play
+
+
+def marker(state: State) -> Marker | None:
+    """`state.marker`: the Trick Marker (`State.extra`); None before the trick's second card.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> marker(cr.new_game(cr.ruleset("catastrophe"), players=3)) is None
+        True
+    """
+    found: Marker | None = state.extra
+    return found
+
+
+def lead(state: State) -> Card | None:
+    """`state.lead`: the trick's lead card (the revealed card in Surprise Cucumber); None before it.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> lead(s), lead(cr.apply(s, cr.Play(0, "7")))
+        (None, card('7'))
+    """
+    table: CatastropheTable | None = state.table  # type: ignore[assignment]
+    if table is not None and table.revealed is not None:
+        return table.revealed
+    return state.trick[0].card if state.trick else None
 
 
 def lead_rank(state: State) -> int:
@@ -216,8 +247,8 @@ def lead_rank(state: State) -> int:
     return revealed.rank if revealed is not None else state.trick[0].card.rank
 
 
-def allowed(state: State, hand: tuple[Card, ...]) -> tuple[Card, ...] | list[Card]:
-    """The rules of play: the cards of `hand` the seat to act may play now.
+def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...] | list[Play]:
+    """The rules of play: the plays of `hand` (the seat to act's, as plays) it may make now.
 
     Leading from hand, a 5-cucumber card only when the hand holds nothing else;
     under a High rule, a card higher than the lead when the hand has one; under
@@ -227,7 +258,7 @@ def allowed(state: State, hand: tuple[Card, ...]) -> tuple[Card, ...] | list[Car
         >>> import cucumber_rules as cr
         >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
         ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> [str(c) for c in allowed(s, s.hands[0])]
+        >>> [str(p.card) for p in allowed(s, s.held[0])]
         ['7']
     """
     marker = state.extra
@@ -235,16 +266,16 @@ def allowed(state: State, hand: tuple[Card, ...]) -> tuple[Card, ...] | list[Car
         table: CatastropheTable = state.table  # type: ignore[assignment]
         if table.revealed is None:
             five = state.match.rules._plan.five
-            return [c for c in hand if not five[c.rank]] or hand
+            return [p for p in hand if not five[p.card.rank]] or hand
         return hand
     if marker == HIGH:
         lead = lead_rank(state)
-        if hand[-1].rank > lead:
-            return [c for c in hand if c.rank > lead]
+        if hand[-1].card.rank > lead:
+            return [p for p in hand if p.card.rank > lead]
     elif marker == LOW:
         lead = lead_rank(state)
-        if hand[0].rank < lead:
-            return [c for c in hand if c.rank < lead]
+        if hand[0].card.rank < lead:
+            return [p for p in hand if p.card.rank < lead]
     return hand
 
 
@@ -258,9 +289,8 @@ def legal(state: State) -> tuple[Action, ...]:
         >>> [str(m.card) for m in legal(s)]
         ['7']
     """
-    seat: int = state.to_act  # type: ignore[assignment]
-    plays = PLAYS[seat]
-    return tuple([plays[c.index] for c in allowed(state, state.hands[seat])])
+    found = allowed(state, state.held[state.to_act])  # type: ignore[index]
+    return found if type(found) is tuple else tuple(found)
 
 
 def play_error(state: State, play: Play) -> IllegalMoveError | None:
@@ -274,18 +304,18 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
         'cannot-lead-five'
     """
     seat = play.seat
-    hand = state.hands[seat]
+    hand = state.held[seat]
     c = play.card
-    if c not in hand:
-        return not_in_hand(seat, c, hand, play)
+    if play not in hand:
+        return not_in_hand(seat, c, state.hand(seat), play)
     ok = allowed(state, hand)
-    if ok is hand or c in ok:
+    if ok is hand or play in ok:
         return None
     if not state.trick:
         return IllegalMoveError(
             "cannot-lead-five",
             f"seat {seat} cannot lead {c}: a 5-cucumber card may not lead a trick while the hand holds "
-            f"other cards (lead one of {card_list(ok)})",
+            f"other cards (lead one of {card_list([p.card for p in ok])})",
             seat=seat,
             action=play,
         )
@@ -293,7 +323,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     return IllegalMoveError(
         "must-follow-marker",
         f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than "
-        f"{lead_rank(state)} (you hold {card_list(ok)})",
+        f"{lead_rank(state)} (you hold {card_list([p.card for p in ok])})",
         seat=seat,
         action=play,
     )
@@ -304,30 +334,25 @@ def apply_play(state: State, play: Play) -> State:
     error = play_error(state, play)
     if error is not None:
         raise error
-    return _play(state, play)
+    return play_card(state, play)
 
 
-def _play(state: State, play: Play) -> State:
+def play_card(state: State, play: Play) -> State:
     """Apply a checked play: set or break the marker, track the best card, end the trick or the hand.
 
     Example:
         >>> import cucumber_rules as cr
         >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
         ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> s = _play(_play(s, cr.Play(0, "7")), cr.Play(1, "9"))
+        >>> s = play_card(play_card(s, cr.Play(0, "7")), cr.Play(1, "9"))
         >>> s.marker, s.taker
         (<Marker.HIGH: 'high'>, 1)
     """
     table: CatastropheTable = state.table  # type: ignore[assignment]
     seat = play.seat
-    hands = state.hands
-    hand = hands[seat]
-    i = hand.index(play.card)
-    c = hand[i]
-    shared: Play = PLAYS[seat][c.index]
-    hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    shared = play  # plays are shared objects: this is the one Play of this seat and card
     trick = state.trick
-    rank = c.rank
+    rank = play.card.rank
     marker: Marker | None = state.extra
     best = state.best
     if not trick:
@@ -351,9 +376,11 @@ def _play(state: State, play: Play) -> State:
         best = shared
     trick = (*trick, shared)
     assert best is not None
-    if len(trick) < len(hands):
-        return new_state(table.after[seat], state.match, table, hands, trick, best, marker, state.past)
+    held = state.held
+    if len(trick) < len(held):
+        return new_state(table.after[seat], state.match, table, held, trick, best, marker, state.past)
     taker = best.seat
+    held = without_trick(held, trick)
     past = state.past.extend(trick)
     revealed = table.revealed
     won = tuple(x.card for x in trick)
@@ -363,13 +390,13 @@ def _play(state: State, play: Play) -> State:
     captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
     tricks = (*table.tricks, _new_trick(table.leader, trick, taker, marker, revealed))
     stock = table.stock
-    if hands[taker]:
+    if held[taker]:
         if revealed is not None:
             revealed, stock = stock[0], stock[1:]
         table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
-        return new_state(taker, state.match, table, hands, (), None, None, past)
+        return new_state(taker, state.match, table, held, (), None, None, past)
     done = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
-    return _finish_hand(state, done, hands, past)
+    return _finish_hand(state, done, held, past)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -402,7 +429,7 @@ def hand_points(rules: CatastropheRules, captured: tuple[Card, ...]) -> int:
 
 
 def _finish_hand(
-    state: State, table: CatastropheTable, hands: tuple[tuple[Card, ...], ...], past: History[Action]
+    state: State, table: CatastropheTable, held: tuple[tuple[Play, ...], ...], past: History[Action]
 ) -> State:
     """Score the hand's captured cards; start the next hand or end the match."""
     m: CatastropheMatch = state.match  # type: ignore[assignment]
@@ -429,4 +456,4 @@ def _finish_hand(
         results=results,
         winners=winners,
     )
-    return new_state(None if winners else CHANCE, match, table, hands, (), None, None, past)
+    return new_state(None if winners else CHANCE, match, table, held, (), None, None, past)

@@ -68,6 +68,7 @@ class LadderGame(Game):
     trick_type = Trick
     result_type = LadderResult
     view_type = LadderView
+    state_attributes: ClassVar = {"high": engine.high}
     penalty_words: ClassVar[str] = "penalty paid for the last trick, per round"
     preset_titles: ClassVar = {
         "agurk": "Agurk",
@@ -114,6 +115,7 @@ class LadderGame(Game):
         return engine.play_error(state, play)
 
     apply_play = staticmethod(engine.apply_play)
+    play = staticmethod(engine.play_card)
 
     def decision_error(self, state: State, decision: Decision) -> IllegalMoveError | None:
         """See `engine.decision_error`."""
@@ -147,12 +149,6 @@ class LadderGame(Game):
     def max_actions(self, rules: Rules, players: int) -> int:
         """See `words.max_actions`."""
         return words.max_actions(rules, players)  # type: ignore[arg-type]
-
-    def state_attribute(self, state: State, name: str) -> Any:
-        """`state.high`: the highest rank in the current trick (0 before its first card)."""
-        if name == "high":
-            return 0 if state.best is None else state.best.card.rank
-        return super().state_attribute(state, name)
 
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
         """The revival rule's public state."""

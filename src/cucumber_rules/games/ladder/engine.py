@@ -8,40 +8,40 @@ round scores: its taker pays (`penalty`, `doubling`, `tie_bonus`, `reverse`),
 and crossing `threshold` costs a life (`lives`, `revival`), unless the match is
 a fixed number of rounds (`fixed_rounds`).
 
-The follow rule is written once, in `allowed`: `legal`, `play_error` and
-`apply_play` all ask it which cards of the hand may be played.
+The follow rule is written once, in `legal`: `play_error` and `apply_play`
+accept exactly the moves it lists.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from ..._values import builder
-from ...actions import PLAYS, Action, Deal, Play
+from ...actions import Action, Deal, Play
 from ...cards import Card, card_list, not_in_hand, rank_label
 from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, State, Table, Trick, new_state
+from ...state import CHANCE, State, Table, Trick, held_cards, new_state, without_trick
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
     from .rules import LadderPlan, LadderRules
 
 __all__ = [
-    "allowed",
     "apply_play",
     "deal_error",
     "dealt_seats",
     "decide",
     "decision_error",
+    "high",
     "legal",
+    "play_card",
     "play_error",
     "sample_deal",
     "start_round",
@@ -51,6 +51,10 @@ _RANK: Final = attrgetter("rank")
 _INDEX: Final = attrgetter("index")
 _new_trick: Final = builder(Trick)
 _new_table: Final = builder(Table)
+#: `_new_match(rules, players, first, totals, dealer, rounds, results, winners, marks, out, revived,
+#: sitting_out, pending, payer)`: a `LadderMatch` from its fields, in order.
+_new_match: Final = builder(LadderMatch)
+_new_result: Final = builder(LadderResult)
 
 #: The revival decisions of each seat, as `legal` lists them.
 _DECISIONS: Final = tuple((Revive(seat, False), Revive(seat, True)) for seat in range(7))
@@ -116,65 +120,78 @@ def start_round(state: State, deal: Deal) -> State:
     else:
         leader = m.payer if m.payer in seats else next_seat(m.payer, seats, n)
         dealer = previous_seat(leader, seats, n)
-    match = m if dealer == m.dealer else attrs.evolve(m, dealer=dealer)
+    if dealer != m.dealer:
+        m = _new_match(
+            m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners,
+            m.marks, m.out, m.revived, m.sitting_out, m.pending, m.payer,
+        )  # fmt: skip
+    match = m
     table = _new_table(seats, after_table(seats, n), leader, (), deal.stock)
-    return new_state(leader, match, table, deal.hands, (), None, None, state.past.append(deal))
+    return new_state(leader, match, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
 
 
 # --------------------------------------------------------------------------- the follow rule
 
 
-def allowed(
-    hand: tuple[Card, ...], trick: tuple[Play, ...], best: Play | None, plan: LadderPlan
-) -> tuple[int, int]:
-    """The follow rule: the cards `hand[:a]` and `hand[b:]` may be played, for `(a, b)` returned.
-
-    `hand` is sorted. Leading, everything may be played (`a == len(hand)`).
-    After a led Ace (with `ace_lead`) only the lowest cards. Otherwise the cards
-    at least as high as the highest in the trick (`hand[b:]`) and the lowest
-    cards (`hand[:a]`); with forced following, the lowest cards only when no
-    card is high enough (`a == 0` when one is).
+def high(state: State) -> int:
+    """`state.high`: the highest rank in the current trick (0 before its first card).
 
     Example:
         >>> import cucumber_rules as cr
-        >>> hand = tuple(cr.card(c) for c in ["3C", "3H", "8D", "QS"])
-        >>> agurk, gurka = cr.ruleset("agurk")._plan, cr.ruleset("gurka")._plan
-        >>> allowed(hand, (cr.Play(0, "9S"),), cr.Play(0, "9S"), agurk)
-        (2, 3)
-        >>> allowed(hand, (cr.Play(0, "9S"),), cr.Play(0, "9S"), gurka)
-        (0, 3)
-        >>> allowed(hand, (cr.Play(0, "AS"),), cr.Play(0, "AS"), gurka)
-        (2, 4)
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2),
+        ...              cr.Deal(hands=[["9C"], ["2D"]]))
+        >>> high(s), high(cr.apply(s, cr.Play(0, "9C")))
+        (0, 9)
     """
-    n = len(hand)
-    if not trick:
-        return n, n
-    low = hand[0].rank
-    if trick[0].card.rank == plan.ace:
-        return bisect_right(hand, low, key=_RANK), n
-    high = best.card.rank  # type: ignore[union-attr]
-    if low >= high:
-        return n, n
-    b = bisect_left(hand, high, key=_RANK)
-    if plan.forced:
-        return (0, b) if b < n else (bisect_right(hand, low, key=_RANK), n)
-    return bisect_right(hand, low, key=_RANK), b
+    return 0 if state.best is None else state.best.card.rank
 
 
 def legal(state: State) -> tuple[Action, ...]:
-    """The legal actions of the seat to act (not at chance, not over)."""
+    """The legal actions of the seat to act (not at chance, not over): the follow rule, written once.
+
+    Leading, any card. After a led Ace (with `ace_lead`), only the lowest cards.
+    Otherwise a card at least as high as the highest in the trick, or a lowest card;
+    with forced following, a lowest card only when no card is high enough. `check`
+    and `apply` accept exactly these moves.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=4), players=2),
+        ...              cr.Deal(hands=[["9S", "2C", "4C", "6C"], ["3C", "3H", "8D", "QS"]]))
+        >>> s = cr.apply(s, cr.Play(0, "9S"))
+        >>> [str(m.card) for m in legal(s)]
+        ['QS']
+    """
     seat: int = state.to_act  # type: ignore[assignment]
     m: LadderMatch = state.match  # type: ignore[assignment]
     if m.pending:
         return _DECISIONS[seat]
-    hand = state.hands[seat]
+    hand = state.held[seat]  # the seat's plays, sorted by card (it has not played in this trick)
+    trick = state.trick
     plan: LadderPlan = m.rules._plan
-    a, b = allowed(hand, state.trick, state.best, plan)
-    plays = PLAYS[seat]
-    moves = [plays[c.index] for c in (hand if a >= b else hand[:a] + hand[b:])]
-    if plan.copies:  # identical cards are one shared object, and the hand is sorted
-        return tuple([x for i, x in enumerate(moves) if not i or x is not moves[i - 1]])
-    return tuple(moves)
+    if trick:  # the lowest cards are hand[:a], those high enough hand[b:]
+        n = len(hand)
+        low = hand[0].card.rank
+        a = 1
+        while a < n and hand[a].card.rank == low:
+            a += 1
+        if trick[0].card.rank == plan.ace:
+            hand = hand[:a]
+        else:
+            high = state.best.card.rank  # type: ignore[union-attr]
+            if low < high:
+                b = n
+                while hand[b - 1].card.rank >= high:  # stops at the lowest card, below `high`
+                    b -= 1
+                if not plan.forced:
+                    hand = hand[:a] + hand[b:]
+                elif b < n:  # forced: the lowest cards only when no card is high enough
+                    hand = hand[b:]
+                else:
+                    hand = hand[:a]
+    if plan.copies:  # identical cards are one shared card, so one shared play: keep each once
+        return tuple(dict.fromkeys(hand))
+    return hand
 
 
 def _lowest(cards: tuple[Card, ...]) -> str:
@@ -194,23 +211,19 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
             seat=seat,
             action=play,
         )
-    hand = state.hands[seat]
-    c = play.card
-    if c not in hand:
-        return not_in_hand(seat, c, hand, play)
-    plan: LadderPlan = m.rules._plan
-    a, b = allowed(hand, state.trick, state.best, plan)
-    i = hand.index(c)
-    if i < a or i >= b:
+    if play not in state.held[seat]:
+        return not_in_hand(seat, play.card, state.hand(seat), play)
+    allowed = legal(state)
+    if play in allowed:
         return None
-    return _follow_error(state, play, hand, a, b, plan)
+    return _follow_error(state, play, allowed)
 
 
-def _follow_error(
-    state: State, play: Play, hand: tuple[Card, ...], a: int, b: int, plan: LadderPlan
-) -> IllegalMoveError:
-    """Explain a play that `allowed` refuses: which cards the rule leaves, in words."""
+def _follow_error(state: State, play: Play, allowed: tuple[Action, ...]) -> IllegalMoveError:
+    """Explain a play the follow rule refuses, from the moves `legal` allows."""
     seat, c = play.seat, play.card
+    hand = state.hand(seat)
+    plan: LadderPlan = state.match.rules._plan
     lead = state.trick[0].card
     if lead.rank == plan.ace:
         return IllegalMoveError(
@@ -220,9 +233,11 @@ def _follow_error(
             seat=seat,
             action=play,
         )
-    label = rank_label(state.best.card.rank, suited=plan.suited)  # type: ignore[union-attr]
-    if plan.forced and a == 0:
-        message = f"must play {label} or higher (they hold {card_list(hand[b:])})"
+    high = state.best.card.rank  # type: ignore[union-attr]
+    label = rank_label(high, suited=plan.suited)
+    higher = [p.card for p in allowed if p.card.rank >= high]  # type: ignore[union-attr]
+    if plan.forced and higher:
+        message = f"must play {label} or higher (they hold {card_list(higher)})"
     elif plan.forced:
         message = f"they hold nothing of {label} or higher, so must play the lowest card {_lowest(hand)}"
     else:
@@ -231,44 +246,36 @@ def _follow_error(
 
 
 def apply_play(state: State, play: Play) -> State:
-    """Check and apply a play of the seat to act (the seat is already checked).
-
-    The hot path of every playout: it finds the card once and asks `allowed`;
-    the error (with its explanation) is built only when the play is illegal.
-    """
-    seat = play.seat
-    hands = state.hands
-    hand = hands[seat]
-    c = play.card
-    i = bisect_left(hand, c.index, key=_INDEX)  # hands are sorted by index; cards are shared objects
-    if i == len(hand) or hand[i] is not c:
+    """Check and apply a play of the seat to act (the seat is already checked): legal if `legal` lists it."""
+    if play not in legal(state):
         raise play_error(state, play)  # type: ignore[misc]
+    return play_card(state, play)
+
+
+def play_card(state: State, play: Play) -> State:
+    """Apply a play already known to be legal (one of `legal(state)`): the trick, and its end.
+
+    The card stays in the seat's `held` hand until the trick ends (`State.hands` leaves it out),
+    so a card played mid-trick builds one new state and nothing else.
+    """
     trick = state.trick
     best = state.best
     m = state.match
-    if trick:
-        plan: LadderPlan = m.rules._plan
-        a, b = allowed(hand, trick, best, plan)
-        if a <= i < b:
-            raise _follow_error(state, play, hand, a, b, plan)
-    shared = PLAYS[seat][c.index]
-    if best is None or (c.rank >= best.card.rank and trick[0].card.rank != m.rules._plan.ace):
-        best = shared
-    new_hands = list(hands)
-    new_hands[seat] = hand[:i] + hand[i + 1 :]
-    hands = tuple(new_hands)
-    trick = (*trick, shared)
+    if best is None or (play.card.rank >= best.card.rank and trick[0].card.rank != m.rules._plan.ace):
+        best = play  # plays are shared objects: this is the one Play of this seat and card
+    trick = (*trick, play)
     table: Table = state.table  # type: ignore[assignment]
     if len(trick) < len(table.seats):
-        return new_state(table.after[seat], m, table, hands, trick, best, None, state.past)
+        return new_state(table.after[play.seat], m, table, state.held, trick, best, None, state.past)
     taker = best.seat
+    held = without_trick(state.held, trick)
     past = state.past.extend(trick)
     table = _new_table(
         table.seats, table.after, taker, (*table.tricks, _new_trick(table.leader, trick, taker)), table.stock
     )
-    if hands[taker]:
-        return new_state(taker, m, table, hands, (), None, None, past)
-    return _finish_round(state, table, hands, trick, best, past)
+    if held[taker]:
+        return new_state(taker, m, table, held, (), None, None, past)
+    return _finish_round(state, table, held, trick, best, past)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -277,7 +284,7 @@ def apply_play(state: State, play: Play) -> State:
 def _finish_round(
     state: State,
     table: Table,
-    hands: tuple[tuple[Card, ...], ...],
+    held: tuple[tuple[Play, ...], ...],
     last: tuple[Play, ...],
     best: Play,
     past: History[Action],
@@ -332,7 +339,7 @@ def _finish_round(
     returned = m.sitting_out
     for s in returned:
         totals[s] = max((totals[o] for o in table.seats if out[o] == 0), default=0)
-    result = LadderResult(number, tuple(points), tuple(totals), payer, taken, drew, eliminated, returned)
+    result = _new_result(number, tuple(points), tuple(totals), payer, taken, drew, eliminated, returned)
     winners: tuple[int, ...] = ()
     if rules.fixed_rounds is not None:
         if number >= rules.fixed_rounds:
@@ -340,20 +347,12 @@ def _finish_round(
             winners = tuple(s for s in range(n) if totals[s] == best_total)
     elif out.count(0) == 1 and not pending:
         winners = (out.index(0),)
-    match = attrs.evolve(
-        m,
-        totals=tuple(totals),
-        marks=marks,
-        out=out,
-        sitting_out=(),
-        pending=pending,
-        payer=payer,
-        rounds=number,
-        results=m.results.append(result),
-        winners=winners,
-    )
+    match = _new_match(
+        m.rules, m.players, m.first, tuple(totals), m.dealer, number, m.results.append(result), winners,
+        marks, out, m.revived, (), pending, payer,
+    )  # fmt: skip
     to_act = None if winners else (pending[0] if pending else CHANCE)
-    return new_state(to_act, match, table, hands, (), None, None, past)
+    return new_state(to_act, match, table, held, (), None, None, past)
 
 
 # --------------------------------------------------------------------------- revival
@@ -391,4 +390,4 @@ def decide(state: State, action: Revive) -> State:
         match = attrs.evolve(m, out=out, revived=revived, sitting_out=(*m.sitting_out, seat), pending=())
     else:
         match = attrs.evolve(m, pending=())
-    return new_state(CHANCE, match, state.table, state.hands, (), None, None, state.past.append(action))
+    return new_state(CHANCE, match, state.table, state.held, (), None, None, state.past.append(action))
