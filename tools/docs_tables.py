@@ -121,8 +121,12 @@ def facts_table(preset: str) -> str:
 
 
 def error_codes_table() -> str:
-    """Every `IllegalMoveError.code` with its meaning."""
-    return _table(("code", "meaning"), ((f"`{code}`", meaning) for code, meaning in cr.ERROR_CODES.items()))
+    """Every `IllegalMoveError.code` with where it comes from (the core, or a game) and its meaning."""
+    owner = {code: f"`{game.name}`" for game in cr.GAMES.values() for code in game.error_codes}
+    return _table(
+        ("code", "from", "meaning"),
+        ((f"`{code}`", owner.get(code, "every game"), meaning) for code, meaning in cr.ERROR_CODES.items()),
+    )
 
 
 def error_classes_table() -> str:

@@ -1,4 +1,4 @@
-"""Griffe extension: a package attribute that shadows a submodule of the same name is documented as the attribute.
+"""Griffe extension: a package attribute shadowing a same-named submodule is documented as the attribute.
 
 `cucumber_rules.testing` has a submodule `states` (the state invariants) and
 imports the Hypothesis strategy `states` from `strategies` into its namespace.
