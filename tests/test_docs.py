@@ -45,7 +45,16 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.bots",
     "cucumber_rules.simulate",
     "cucumber_rules.render",
+    "cucumber_rules.games",
+    "cucumber_rules.dealing",
 )
+#: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
+GRIFFE_EXTENSIONS = (
+    f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",
+    f"{ROOT / 'tools' / 'griffe_shadowed.py'}:ShadowedSubmodules",
+)
+#: The example game that "Adding a game" walks through.
+HIGHCARD = ROOT / "tests" / "plugins" / "highcard.py"
 
 _HAVE_MKDOCS = all(
     importlib.util.find_spec(name) is not None
@@ -152,6 +161,10 @@ def test_api_reference_documents_every_public_name(site: Path) -> None:
         mod = importlib.import_module(module)
         sub = _page(site, f"api/{module.rsplit('.', 1)[1]}")
         for name in getattr(mod, "__all__", ()):
+            if name in cr.__all__ and getattr(cr, name) is getattr(mod, name):
+                # Re-exported from the root: documented once, on the root's page, and linked from here.
+                assert f'href="../#cucumber_rules.{name}"' in sub, f"api/{module}: {name} is not linked"
+                continue
             assert f'id="{module}.{name}"' in sub, f"the API page of {module} does not document {name}"
 
 
@@ -229,6 +242,89 @@ def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width:
         assert report["cut"] == [], f"{report['page']} at {width}px: signatures cut"
 
 
+def _game_hooks() -> tuple[list[str], list[str]]:
+    """The public methods of `cr.Game`, and the class attributes it declares (its annotations)."""
+    members = vars(cr.Game).items()
+    methods = [name for name, member in members if inspect.isfunction(member) and not name.startswith("_")]
+    return methods, [name for name in cr.Game.__annotations__ if not name.startswith("_")]
+
+
+@needs_mkdocs
+def test_adding_a_game_walks_through_high_card_and_lists_every_hook(site: Path) -> None:
+    assert 'href="concepts/adding-a-game/"' in _page(site, ""), "Adding a game is missing from the navigation"
+    page = _page(site, "concepts/adding-a-game")
+    text = _text(page)
+    # The High Card code, whole (the collapsible block) and in its walk-through sections.
+    code = [
+        line.strip()
+        for line in HIGHCARD.read_text(encoding="utf-8").splitlines()
+        if line.strip() and "--8<--" not in line
+    ]
+    missing = [line for line in code if line not in text]
+    assert not missing, f"concepts/adding-a-game does not show these lines of highcard.py: {missing[:5]}"
+    for section in ("class HighCardRules(cr.Rules):", "class HighCardGame(cr.Game):", "def start_round("):
+        assert text.count(section) >= 2, f"{section!r} is not walked through before the whole file"
+    assert "--8<--" not in text, "a snippet marker or include was left in the page"
+    # Its examples ran when the site was built: check_game passed, a table was drawn, the CLI played.
+    assert re.search(r"GameCheck\(matches=10, actions=\d+, rounds=50", text), "check_game did not run"
+    assert re.search(r'<svg [^>]*aria-label="High Card, round 1', page), "no picture of a High Card table"
+    assert "$ cucumber-rules demo --preset highcard" in text
+    assert "Round 5: " in text
+    # Every hook of Game, in the generated tables.
+    methods, attributes = _game_hooks()
+    assert len(methods) > 30
+    assert {"legal", "facts"} <= set(methods)
+    for name in [*methods, *attributes]:
+        linked = rf'<td><a [^>]*href="[^"]*#cucumber_rules\.Game\.{name}"[^>]*><code>{name}</code></a></td>'
+        assert re.search(linked, page), f"Game.{name} is not in the hook tables, linked to the API reference"
+    for purpose in ("The engine", "Views and JSON", "Words", "Pictures", "Bots, statistics, tests, docs"):
+        assert re.search(rf"<h3[^>]*>{purpose}", page), f"no hook section {purpose!r}"
+
+
+def test_the_hook_tables_read_game_as_it_is() -> None:
+    """`tools/docs_games.py` finds every hook of `Game`, and "write it" means what it says."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import docs_games
+
+    found = {hook.name: hook for hook in docs_games.hooks()}
+    methods, attributes = _game_hooks()
+    assert sorted(found) == sorted([*methods, *attributes])
+    assert {found[name].kind for name in methods} == {"method"}
+    assert {found[name].kind for name in attributes} == {"attribute"}
+    assert all(hook.doc for hook in found.values()), "a hook of Game has no docstring"
+    bare = cr.Game()
+    for name in methods:
+        if not found[name].required:
+            continue
+        method = getattr(bare, name)
+        arguments = [None] * (len(inspect.signature(method).parameters))
+        with pytest.raises(NotImplementedError):
+            method(*arguments)
+    required = {name for name in attributes if found[name].required}
+    assert required == {name for name in attributes if not hasattr(cr.Game, name)}
+    assert {"rules_type", "match_type", "view_type"} <= required
+    sections = list(dict.fromkeys(hook.section for hook in found.values()))
+    assert sections[:2] == ["class attributes", "the engine"]
+    assert {"views and JSON", "words", "bots, statistics, tests, docs"} <= set(sections)
+
+
+@needs_mkdocs
+def test_a_shadowed_submodule_is_documented_as_what_python_binds() -> None:
+    """`cucumber_rules.testing.states` is the strategy, though a submodule has the same name."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import griffe_shadowed
+
+    from cucumber_rules import testing
+
+    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "states") == (
+        f"{testing.states.__module__}.{testing.states.__qualname__}"
+    )
+    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "match") is None  # a plain submodule
+    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "nothing") is None
+    doc, _ = _griffe_docstrings()["cucumber_rules.testing.states"]
+    assert doc.startswith("A Hypothesis strategy of states")
+
+
 # --- docstrings ---------------------------------------------------------------------------------------
 
 
@@ -257,7 +353,12 @@ def _griffe_docstrings() -> dict[str, tuple[str, str]]:
     """Docstrings as the API pages see them (attribute docstrings included): full name -> (text, module)."""
     import griffe
 
-    package = griffe.load("cucumber_rules", search_paths=[str(ROOT / "src")], resolve_aliases=False)
+    package = griffe.load(
+        "cucumber_rules",
+        search_paths=[str(ROOT / "src")],
+        resolve_aliases=False,
+        extensions=griffe.load_extensions(*GRIFFE_EXTENSIONS),
+    )
     found: dict[str, tuple[str, str]] = {}
     for module in _modules():
         for full, _ in _public(module):

@@ -515,8 +515,7 @@ def _outcome(w: _Writer, step: Step) -> None:
     elif re.search(r"Trick Marker|revealed from the stock", text):
         w.report(
             "marker",
-            "table = cr.view(state, None)",
-            'print("Trick Marker:", table.marker, "| revealed card:", table.revealed)',
+            'print("Trick Marker:", state.marker, "| revealed card:", state.round.revealed)',
         )
     elif re.search(
         r"scores for the|totals are|pays \d|takes \d+ cucumber|cucumber mark|eliminated|still in the game|"
@@ -535,8 +534,8 @@ def _outcome(w: _Writer, step: Step) -> None:
     ):
         w.report(
             "turn",
-            "table = cr.view(state, None)    # to_act: a seat, cr.CHANCE (-1) for a deal, None when over",
-            'print("to act:", table.to_act, "| dealer:", table.dealer, "| leader:", table.leader)',
+            "seen = cr.view(state, None)    # to_act: a seat, cr.CHANCE (-1) for a deal, None when over",
+            'print("to act:", seen.to_act, "| dealer:", seen.dealer, "| leader:", seen.leader)',
         )
     elif found := re.fullmatch(rf"(?P<who>{WHO}) (?:holds .+|is dealt no cards)", text):
         seat = seat_of(found["who"])

@@ -107,34 +107,26 @@ def presets_table(presets: Sequence[str] | None = None, *, differences_only: boo
 
 
 def facts_table(preset: str) -> str:
-    """A preset at a glance: deck, players, cards, how a match ends."""
+    """A preset at a glance: the preset, its deck and players, then its game's own rows (`Game.facts`)."""
     r = cr.RULESETS[preset]
     deck = cr.DECKS[r.deck]
     rows = [
         ("preset", f'`cr.ruleset("{preset}")`'),
         ("deck", f"`{r.deck}`: {len(deck)} cards, {len(set(deck))} distinct"),
         ("players", f"{r.min_players} to {r.max_players}"),
-        (
-            "cards per player",
-            str(r.hand_size)
-            + (" (8 with six players and Surprise Cucumber)" if r.surprise is not None else ""),
-        ),
     ]
-    if r.game == "catastrophe":
-        rows.append(("match", f"{r.hands} hands; every trick's cards are captured and scored"))
-    else:
-        if r.lives == 1:
-            lives = "reaching it eliminates"
-        else:
-            lives = f"{r.lives} lives: each crossing but the last draws a cucumber mark and resets the total"
-        rows.append(("match", "rounds until one player is left; only the last trick of a round scores"))
-        rows.append(("threshold", f"{r.threshold} ({lives})"))
+    shown = {what for what, _ in rows}
+    rows += [(what, value) for what, value in cr.GAMES[r.game].facts(r) if what not in shown]
     return _table(("", f"`{preset}`"), rows)
 
 
 def error_codes_table() -> str:
-    """Every `IllegalMoveError.code` with its meaning."""
-    return _table(("code", "meaning"), ((f"`{code}`", meaning) for code, meaning in cr.ERROR_CODES.items()))
+    """Every `IllegalMoveError.code` with where it comes from (the core, or a game) and its meaning."""
+    owner = {code: f"`{game.name}`" for game in cr.GAMES.values() for code in game.error_codes}
+    return _table(
+        ("code", "from", "meaning"),
+        ((f"`{code}`", owner.get(code, "every game"), meaning) for code, meaning in cr.ERROR_CODES.items()),
+    )
 
 
 def error_classes_table() -> str:
@@ -146,9 +138,9 @@ def error_classes_table() -> str:
     }
     rows = []
     for name in _errors.__all__:
-        cls = getattr(cr, name)
-        if not isinstance(cls, type):
-            continue
+        cls = getattr(_errors, name)
+        if not (isinstance(cls, type) and issubclass(cls, cr.RulesError)):
+            continue  # the codes and their registry functions, not error classes
         bases = ", ".join(f"`{b.__name__}`" for b in cls.__bases__)
         doc = (cls.__doc__ or "").strip().splitlines()[0]
         rows.append((f"[`{name}`][cucumber_rules.{name}]", bases, doc, extra.get(cls, "")))

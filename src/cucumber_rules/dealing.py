@@ -1,4 +1,29 @@
-"""Dealing, shared by every game: checking a given deal and drawing a random one."""
+"""Dealing, shared by every game: checking a given deal and drawing a random one.
+
+This module is public for game authors: a [`Game`][cucumber_rules.Game]'s
+`deal_error`, `sample_deal` and `start_round` are usually a few lines around it.
+
+- [`deal_error`][cucumber_rules.dealing.deal_error] checks a `Deal` a caller
+  gives (hand sizes, seats dealt in, cards of the deck, the stock) and returns
+  the `bad-deal` error, or None;
+- [`shuffled_deal`][cucumber_rules.dealing.shuffled_deal] draws a random deal
+  with the caller's `random.Random` (never the global one);
+- [`after_table`][cucumber_rules.dealing.after_table],
+  [`next_seat`][cucumber_rules.dealing.next_seat] and
+  [`previous_seat`][cucumber_rules.dealing.previous_seat] find who plays next
+  among the seats dealt in (a `Table`'s `after`);
+- [`deck_limits`][cucumber_rules.dealing.deck_limits] says how often a deck holds each card.
+
+Example:
+    >>> import random
+    >>> import cucumber_rules as cr
+    >>> deck = cr.DECKS["standard-52"]
+    >>> deal = shuffled_deal(random.Random(3), deck, players=3, seats=(0, 1, 2), per=2, stock=False)
+    >>> deal_error(deal, players=3, seats=(0, 1, 2), per=2, deck=deck) is None
+    True
+    >>> after_table((0, 1, 2), 3)
+    (1, 2, 0)
+"""
 
 from __future__ import annotations
 

@@ -8,9 +8,12 @@ the library's internals: only `cucumber_rules` and its documented modules for ga
 authors (`cucumber_rules.dealing`, `cucumber_rules.state`).
 
 The tests register it with `cr.register_game(GAME)`; an installed package would
-name it in the entry-point group `cucumber_rules.games` instead.
+name it in the entry-point group `cucumber_rules.games` instead. The docs page
+"Adding a game" walks through this file section by section; the snippet
+comments (`start:` and `end:` a section's name) mark the sections it includes.
 """
 
+# --8<-- [start:imports]
 from __future__ import annotations
 
 import random
@@ -22,9 +25,12 @@ import cucumber_rules as cr
 from cucumber_rules.dealing import after_table, deal_error, shuffled_deal
 from cucumber_rules.state import held_cards, without_trick
 
+# --8<-- [end:imports]
+
 __all__ = ["GAME", "HighCardGame", "HighCardRules"]
 
 
+# --8<-- [start:rules]
 @attrs.frozen(kw_only=True)
 class HighCardRules(cr.Rules):
     """The rules of High Card: one card each per round, `rounds` rounds."""
@@ -45,8 +51,10 @@ class HighCardRules(cr.Rules):
 PRESET = HighCardRules(
     name="highcard", deck="standard-52", min_players=2, max_players=6, hand_size=1, rounds=5
 )
+# --8<-- [end:rules]
 
 
+# --8<-- [start:game]
 class HighCardGame(cr.Game):
     """One trick a round; the highest card pays its rank."""
 
@@ -62,7 +70,9 @@ class HighCardGame(cr.Game):
     result_type = cr.RoundResult
     view_type = cr.PlayerView
     preset_titles: ClassVar = {"highcard": "High Card"}
+    # --8<-- [end:game]
 
+    # --8<-- [start:deal]
     def _starter(self, state: cr.State) -> int:
         m = state.match
         return (m.first + m.rounds) % len(m.players)
@@ -83,6 +93,9 @@ class HighCardGame(cr.Game):
         match = attrs.evolve(state.match, dealer=(starter - 1) % n)
         return cr.State(starter, match, table, held_cards(deal.hands), past=state.history.append(deal))
 
+    # --8<-- [end:deal]
+
+    # --8<-- [start:play]
     def legal(self, state: cr.State) -> tuple[cr.Action, ...]:
         seat = state.to_act
         assert seat is not None
@@ -112,6 +125,9 @@ class HighCardGame(cr.Game):
             )
         return self._finish(state, table, trick, best)
 
+    # --8<-- [end:play]
+
+    # --8<-- [start:finish]
     def _finish(
         self,
         state: cr.State,
@@ -142,6 +158,9 @@ class HighCardGame(cr.Game):
             None if winners else cr.CHANCE, match, table, held, (), None, None, state.past.extend(trick)
         )
 
+    # --8<-- [end:finish]
+
+    # --8<-- [start:rest]
     def max_actions(self, rules: cr.Rules, players: int) -> int:
         hc: HighCardRules = rules  # type: ignore[assignment]
         return hc.rounds * (1 + players)
@@ -149,6 +168,10 @@ class HighCardGame(cr.Game):
     def heuristic(self, view: cr.PlayerView, rng: random.Random, *, caution: float = 1.0) -> cr.Action:
         return view.legal[0]  # one card: nothing to think about
 
+    # --8<-- [end:rest]
 
+
+# --8<-- [start:instance]
 GAME = HighCardGame()
 """The game, ready to register."""
+# --8<-- [end:instance]

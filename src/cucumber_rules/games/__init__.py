@@ -55,8 +55,13 @@ __all__ = [
     "unregister_game",
 ]
 
-#: The entry-point group third-party packages register their games under.
 ENTRY_POINT_GROUP = "cucumber_rules.games"
+"""The entry-point group third-party packages register their games under.
+
+Example:
+    >>> ENTRY_POINT_GROUP
+    'cucumber_rules.games'
+"""
 
 
 @attrs.frozen
@@ -179,7 +184,8 @@ class Game:
         raise NotImplementedError
 
     def play(self, state: State, play: Play) -> State:
-        """The state after a checked play (the default `apply_play` calls it)."""
+        """The state after a checked play (the default `apply_play` calls it; required unless a game
+        overrides `apply_play`)."""
         raise NotImplementedError
 
     def apply_play(self, state: State, play: Play) -> State:
@@ -202,7 +208,7 @@ class Game:
         )
 
     def decide(self, state: State, decision: Decision) -> State:
-        """The state after a checked decision."""
+        """The state after a checked decision (required when the game has `decisions`)."""
         raise NotImplementedError(f"the {self.name} game has no decisions")
 
     def score(self, state: State) -> Score:

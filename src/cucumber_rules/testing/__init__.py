@@ -120,7 +120,7 @@ class GameCheck:
 def action_bound(rules: Rules, players: int) -> int:
     """The most actions `check_game` allows a match before failing the termination invariant.
 
-    It is the game's `max_actions` (also [`cr.max_actions`][cucumber_rules.max_actions]).
+    It is the game's [`max_actions`][cucumber_rules.Game.max_actions].
 
     Args:
         rules: The rules.
