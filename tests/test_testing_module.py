@@ -51,7 +51,7 @@ def patch(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, wrap: Callabl
     """
     monkeypatch.setattr(module, name, wrap(getattr(module, name)))
     if name == "apply_play":
-        monkeypatch.setattr(module, "play", wrap(getattr(module, "play")))
+        monkeypatch.setattr(module, "play", wrap(module.play))
 
 
 # --------------------------------------------------------------------------- a sound engine passes
