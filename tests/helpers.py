@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
@@ -33,6 +33,7 @@ __all__ = [
     "cards",
     "deal",
     "dealt_seats",
+    "message_of",
     "names",
     "one_card_round",
     "pay_round",
@@ -234,3 +235,10 @@ def assert_illegal(state: State, action: Action, code: str, message: str | None 
     assert isinstance(found, cr.RulesError)
     assert state == before, "a rejected action changed the state"
     return found
+
+
+def message_of(kind: type[Exception], call: Callable[[], object]) -> str:
+    """The message of the `kind` error that `call()` raises (the test fails if it raises none)."""
+    with pytest.raises(kind) as raised:
+        call()
+    return str(raised.value)

@@ -11,7 +11,9 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import Card, InvalidNotationError, card
+from cucumber_rules import cards as cards_module
 from cucumber_rules.cards import SUITS, rank_label
+from helpers import message_of
 
 ALL_CARDS = sorted({c for deck in cr.DECKS.values() for c in deck})
 
@@ -239,3 +241,72 @@ def test_actions_take_card_text_or_cards() -> None:
         cr.Revive(0, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         cr.Revive(None, True)
+
+
+# --------------------------------------------------------------------------- built directly, order, decks
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "index"),
+    [(1, None, 1), (60, None, 60), (2, "C", 64), (14, "S", 64 + 12 * 4 + 3)],
+)
+def test_building_the_edge_cards_directly(rank: int, suit: str | None, index: int) -> None:
+    built = Card(rank, suit)  # not through card(): the validation runs again
+    assert (built.rank, built.suit, built.index) == (rank, suit, index)
+    assert built == cr.card(str(built))
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        (0, None, "no numbered card 0: numbers run 1..60"),
+        (61, None, "no numbered card 61: numbers run 1..60"),
+        (5, "X", "no suit 'X': suits are S, H, D, C"),
+        (1, "S", "no suited card of rank 1: ranks run 2..14"),
+        (15, "H", "no suited card of rank 15: ranks run 2..14"),
+    ],
+)
+def test_building_a_bad_card_says_why(rank: int, suit: str | None, message: str) -> None:
+    with pytest.raises(InvalidNotationError) as raised:
+        Card(rank, suit)
+    assert str(raised.value) == message
+
+
+def test_building_a_card_of_a_non_int_rank_says_why() -> None:
+    with pytest.raises(TypeError) as raised:
+        Card("5")  # type: ignore[arg-type]
+    assert str(raised.value) == "card rank must be an int, not str"
+
+
+def test_card_order_is_strict() -> None:
+    c, same = cr.card("7"), Card(7)  # equal cards, two objects
+    assert not c > same
+    assert not c < same
+    assert c >= same
+    assert c <= same
+    assert cr.card("8") > c
+
+
+def test_numbered_decks_are_built_from_one_to_the_top() -> None:
+    assert cards_module._numbered(4, 15) == cr.DECKS["five-cucumbers-60"]
+    assert cards_module._numbered(1, 60) == cr.DECKS["numbered-60"]
+    assert [c.rank for c in cards_module._numbered(2, 3)] == [1, 1, 2, 2, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (
+            lambda: cr.card(12.0),  # type: ignore[arg-type]
+            TypeError,
+            "a card is written as a string such as 'QS' or '42' (or a number), not float",
+        ),
+        (
+            lambda: cr.card("10HS"),
+            InvalidNotationError,
+            "'10HS' is not a card: write e.g. 'QS', '10H', 'A♠' or '42'",
+        ),
+    ],
+)
+def test_card_error_messages(call: Any, kind: type[Exception], message: str) -> None:
+    assert message_of(kind, call) == message

@@ -837,3 +837,91 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
     assert set(score.standings) == set(range(players))
     assert score.standings[: len(score.winners)] == score.winners
     assert cr.apply_all(cr.new_game(r, players, first=players - 1), actions) == s
+
+
+# --------------------------------------------------------------------------- trick state, validation, deals
+
+
+def test_catastrophe_trick_state_between_tricks_and_after_the_hand() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=2)
+    state = start(rules, "7 20", "9 30", "8 40")
+    assert state.round is not None
+    assert (state.best, state.taker, state.match.dealer) == (None, -1, 2)
+    state = play(state, "7", "9", "8")  # High: the 9 takes
+    r = state.round
+    assert r is not None
+    assert (r.leader, r.best, r.taker, r.trick, state.to_act) == (1, None, -1, (), 1)
+    state = play(state, "30", "40", "20")  # seat 0 cannot obey the High rule: it breaks it and takes
+    r = state.round
+    assert r is not None
+    assert state.to_act == cr.CHANCE
+    assert (r.leader, r.best, r.taker, r.trick, r.extra) == (0, None, -1, (), None)
+    assert r.tricks[-1].marker == "high-broken"
+    assert state.match.dealer == 2, "the finished hand keeps its dealer"
+
+
+def test_catastrophe_not_in_hand_error_names_the_seat() -> None:
+    state = start(cr.ruleset("catastrophe", hand_size=2), "7 20", "9 30", "8 40")
+    error = assert_illegal(state, Play(0, "59"), "not-in-hand")
+    assert error.seat == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "option", "message"),
+    [
+        ({"deck": "standard-52"}, "deck", "deck: catastrophe uses the numbered-60 deck, not 'standard-52'"),
+        ({"min_players": 2}, "min_players", "min_players: catastrophe is for 3 to 6 players"),
+        ({"max_players": 7}, "max_players", "max_players: catastrophe is for 3 to 6 players"),
+        ({"cucumbers": (1,) * 59}, "cucumbers", "cucumbers must list 60 counts, one for each card 1..60"),
+        (
+            {"cucumbers": (1, 1, 1, 1, -1) + (1,) * 55},
+            "cucumbers",
+            "cucumbers[4] (card 5) must be an int >= 0, not -1",
+        ),
+        ({"hand_size": 11}, "hand_size", "hand_size: 6 players x 11 cards need 66 of 60"),
+    ],
+)
+def test_catastrophe_rules_validation_names_the_option(
+    options: dict[str, object], option: str, message: str
+) -> None:
+    with pytest.raises(cr.InvalidRulesError) as raised:
+        cr.ruleset("catastrophe", **options)
+    assert raised.value.option == option
+    assert str(raised.value) == message
+
+
+def test_cucumber_tables_given_as_lists_become_tuples() -> None:
+    table = [1] * 60
+    rules = cr.ruleset("catastrophe", cucumbers=table)
+    assert rules.cucumbers == (1,) * 60
+    assert type(rules.cucumbers) is tuple
+
+
+def test_catastrophe_options_are_type_checked() -> None:
+    for option, value in [("surprise", "yes"), ("cant_beat_em", 1), ("hands", "4")]:
+        with pytest.raises(cr.InvalidRulesError) as raised:
+            cr.ruleset("catastrophe", **{option: value})
+        assert raised.value.option == option
+
+
+def test_surprise_deal_keeps_the_rest_of_the_deck_as_the_stock() -> None:
+    drawn = cr.sample_chance(cr.new_game(cr.ruleset("catastrophe", surprise=True), 3), random.Random(7))
+    assert isinstance(drawn, cr.Deal)
+    assert [str(c) for c in drawn.stock[:5]] == ["50", "42", "12", "5", "15"]
+    assert len(drawn.stock) == 30
+
+
+def test_catastrophe_deal_leader_messages() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=1, hands=2)
+    state = cr.new_game(rules, 3, first=1)
+    first_hand = cr.Deal(hands=[["7"], ["9"], ["8"]], leader=2)
+    assert str(cr.check(state, first_hand)) == (
+        "bad deal: seat 1 starts this hand (seat `first` starts the first hand), "
+        "so leader must be None or 1, not 2"
+    )
+    state = play(cr.apply(state, deal("7", "9", "8")), "9", "8", "7")  # Low rule: seat 0's 7 takes
+    assert cr.score(state).totals == (3, 0, 0)
+    second = cr.Deal(hands=[["7"], ["9"], ["8"]], leader=1)
+    assert str(cr.check(state, second)) == (
+        "bad deal: seat 0 starts this hand (it has the highest total), so leader must be None or 0, not 1"
+    )

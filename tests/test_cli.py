@@ -12,7 +12,8 @@ from typer.testing import CliRunner, Result
 
 import cucumber_rules as cr
 from cucumber_rules.bots import HeuristicBot, RandomBot
-from cucumber_rules.cli import _whole_counts, app, parse_option, parse_value, play_seed
+from cucumber_rules.cli import app, parse_option, parse_value, play_seed
+from cucumber_rules.cli.output import _whole_counts
 from cucumber_rules.simulate import play_match
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})

@@ -17,6 +17,7 @@ import importlib.metadata
 import importlib.util
 import inspect
 import json
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -49,10 +50,7 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.dealing",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
-GRIFFE_EXTENSIONS = (
-    f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",
-    f"{ROOT / 'tools' / 'griffe_shadowed.py'}:ShadowedSubmodules",
-)
+GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)
 #: The example game that "Adding a game" walks through.
 HIGHCARD = ROOT / "tests" / "plugins" / "highcard.py"
 
@@ -308,21 +306,30 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
     assert {"views and JSON", "words", "bots, statistics, tests, docs"} <= set(sections)
 
 
+def test_no_package_names_something_else_after_one_of_its_submodules() -> None:
+    """A package attribute named like one of its submodules is ambiguous for Griffe and for readers.
+
+    (`cucumber_rules.testing.states` is the Hypothesis strategy; its state invariants live in
+    `testing/state_checks.py`, not in a `testing/states.py` the strategy would hide.)
+    """
+    shadowed = []
+    packages = [cr.__name__] + [
+        info.name for info in pkgutil.walk_packages(cr.__path__, prefix="cucumber_rules.") if info.ispkg
+    ]
+    for name in packages:
+        package = importlib.import_module(name)
+        for sub in pkgutil.iter_modules(package.__path__):
+            value = getattr(package, sub.name, None)
+            if value is not None and not inspect.ismodule(value):
+                shadowed.append(f"{name}.{sub.name}")
+    assert not shadowed, "package attributes that hide a submodule of the same name: " + ", ".join(shadowed)
+
+
 @needs_mkdocs
-def test_a_shadowed_submodule_is_documented_as_what_python_binds() -> None:
-    """`cucumber_rules.testing.states` is the strategy, though a submodule has the same name."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import griffe_shadowed
-
-    from cucumber_rules import testing
-
-    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "states") == (
-        f"{testing.states.__module__}.{testing.states.__qualname__}"
-    )
-    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "match") is None  # a plain submodule
-    assert griffe_shadowed.runtime_target("cucumber_rules.testing", "nothing") is None
-    doc, _ = _griffe_docstrings()["cucumber_rules.testing.states"]
+def test_the_states_strategy_is_documented_as_the_strategy() -> None:
+    doc, module = _griffe_docstrings()["cucumber_rules.testing.states"]
     assert doc.startswith("A Hypothesis strategy of states")
+    assert module == "cucumber_rules.testing.strategies"
 
 
 # --- docstrings ---------------------------------------------------------------------------------------

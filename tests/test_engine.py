@@ -10,7 +10,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import CHANCE, Deal, IllegalMoveError, InvalidRulesError, Play, Revive, State, card
-from helpers import assert_illegal, autoplay, deal, names, pay_round, play, random_states, start
+from helpers import assert_illegal, autoplay, deal, message_of, names, pay_round, play, random_states, start
 
 LADDER = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken")
 
@@ -616,3 +616,80 @@ def test_errors_form_one_hierarchy() -> None:
 def test_a_non_state_is_a_type_error(call: Any, bad: object) -> None:
     with pytest.raises(TypeError, match=f"State.* not {type(bad).__name__}$"):
         call(bad)
+
+
+# --------------------------------------------------------------------------- messages and defaults
+
+
+def test_game_over_message_names_every_winner() -> None:
+    # One fixed round: seat 0 pays, seats 1 and 2 share the win.
+    state = start(cr.ruleset("agurk", hand_size=1, fixed_rounds=1), "9S", "2C", "3D")
+    state = play(state, "9S", "2C", "3D")
+    assert state.match.winners == (1, 2)
+    error = assert_illegal(state, Play(0, "2H"), "game-over")
+    assert str(error) == "the match is over (won by seat 1, seat 2); no action is possible"
+
+
+def test_new_game_seats_four_players_by_default() -> None:
+    assert cr.new_game(cr.ruleset("agurk")).num_players == 4
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda: cr.new_game("agurk"), TypeError, "rules must be a Rules (see ruleset()), not str"),  # type: ignore[arg-type]
+        (
+            lambda: cr.new_game(cr.ruleset("agurk"), True),
+            TypeError,
+            "players must be a count or a list of names",
+        ),
+        (
+            lambda: cr.new_game(cr.ruleset("agurk"), "Ann"),
+            TypeError,
+            "players must be a count or a list of names, not str",
+        ),
+        (lambda: cr.new_game(cr.ruleset("agurk"), ["A", "B", 3]), TypeError, "player names must be strings"),  # type: ignore[list-item]
+        (
+            lambda: cr.new_game(cr.ruleset("agurk"), 3, first="0"),  # type: ignore[arg-type]
+            TypeError,
+            "first must be a seat number, not str",
+        ),
+        (
+            lambda: cr.new_game(cr.ruleset("agurk"), 3, first=3),
+            cr.InvalidRulesError,
+            "first must be a seat 0..2, not 3",
+        ),
+        (
+            lambda: cr.sample_chance(cr.new_game(cr.ruleset("agurk"), 3), 7),  # type: ignore[arg-type]
+            TypeError,
+            "rng must be a random.Random, not int",
+        ),
+        (
+            lambda: cr.check(cr.new_game(cr.ruleset("agurk"), 3), "QS"),  # type: ignore[arg-type]
+            TypeError,
+            "expected an action (Deal, Play or a game's decision), not str",
+        ),
+    ],
+)
+def test_engine_error_messages(call: Any, kind: type[Exception], message: str) -> None:
+    assert message_of(kind, call) == message
+
+
+def test_move_error_messages() -> None:
+    fresh = cr.new_game(cr.ruleset("gurka"), 2)
+    assert str(cr.check(fresh, Play(0, "AS"))) == (
+        "seat 0 cannot play AS: a deal is due first (apply a Deal, e.g. from sample_chance)"
+    )
+    hands = [h.split() for h in ("2C 3C 4C 5C 6C 7C 8C", "2D 3D 4D 5D 6D 7D 8D")]
+    with_leader = cr.Deal(hands=hands, leader=1)
+    assert str(cr.check(fresh, with_leader)) == (
+        "bad deal: the ladder game never draws a leader, so leader must be None"
+    )
+    dealt = cr.apply(fresh, deal("2C 3C 4C 5C 6C 7C 8C", "2D 3D 4D 5D 6D 7D 8D"))
+    assert message_of(cr.IllegalMoveError, lambda: cr.sample_chance(dealt, random.Random(1))) == (
+        "no deal is due: it is seat 0's turn"
+    )
+    over = play(start(cr.ruleset("gurka", hand_size=1, fixed_rounds=1), "5C", "9D"), "5C", "9D")
+    assert message_of(cr.IllegalMoveError, lambda: cr.sample_chance(over, random.Random(1))) == (
+        "the match is over; no deal is due"
+    )

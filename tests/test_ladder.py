@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 import cucumber_rules as cr
@@ -473,3 +476,52 @@ def test_round_result_fields() -> None:
     assert result.marks == ()
     assert result.eliminated == ()
     assert result.returned == ()
+
+
+# --------------------------------------------------------------------------- between tricks, messages
+
+
+def test_ladder_trick_state_after_the_deal_and_after_the_round() -> None:
+    state = start(cr.ruleset("gurka", hand_size=1), "5C", "9D")
+    r = state.round
+    assert r is not None
+    assert (state.high, r.taker, r.trick, r.leader) == (0, -1, (), 0)
+    state = play(state, "5C", "9D")
+    r = state.round
+    assert r is not None
+    assert state.to_act == cr.CHANCE
+    assert (state.high, r.taker, r.trick, r.leader) == (0, -1, (), 1)
+
+
+def test_a_new_trick_starts_with_no_high_card_and_no_taker() -> None:
+    state = start(cr.ruleset("gurka", hand_size=2), "2C 9C", "3C KC", "4C 10C")
+    state = play(state, "2C", "3C", "10C")  # seat 2 takes the first trick and leads the second
+    assert (state.to_act, state.trick, state.high, state.taker) == (2, (), 0, -1)
+    assert state.round is not None
+    assert (state.round.leader, state.round.best, state.round.taker) == (2, None, -1)
+    assert len(state.round.tricks) == 1
+    doc = json.loads(cr.dumps(state))
+    assert (doc["best"], doc["extra"], doc["trick"]) == (None, None, [])
+
+
+def test_a_ladder_deal_has_no_stock() -> None:
+    drawn = cr.sample_chance(cr.new_game(cr.ruleset("five-cucumbers"), 2), random.Random(3))
+    assert isinstance(drawn, cr.Deal)
+    assert drawn.stock == ()
+
+
+def test_follow_messages_name_the_card_to_beat() -> None:
+    five = start(cr.ruleset("five-cucumbers", hand_size=3), "12 2 3", "4 6 13")
+    five = play(five, "12")
+    assert (
+        str(cr.check(five, Play(1, "6")))
+        == "seat 1 cannot play 6: must play 12 or higher, or the lowest card 4"
+    )
+    forced = start(cr.ruleset("gurka", hand_size=3, ace_lead=False), "9S 2H 3H", "2C 3C 9D")
+    forced = play(forced, "9S")
+    assert (
+        str(cr.check(forced, Play(1, "3C"))) == "seat 1 cannot play 3C: must play 9 or higher (they hold 9D)"
+    )
+    assert (
+        str(cr.check(forced, Play(1, "2C"))) == "seat 1 cannot play 2C: must play 9 or higher (they hold 9D)"
+    )

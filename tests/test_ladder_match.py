@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules import CHANCE, Revive, State
+from cucumber_rules import CHANCE, Play, Revive, State
 from helpers import (
     FILLERS,
     assert_illegal,
@@ -678,3 +678,63 @@ def test_penalized_lead_shows_the_seat_before_the_leader_as_dealer() -> None:
     s = pay_round(s, 2, "9")
     s = cr.apply(s, deal("2", "3", "4", "5"))
     assert (s.to_act, s.match.dealer) == (2, 1)
+
+
+# --------------------------------------------------------------------------- leads, revival, standings
+
+
+def test_penalized_leader_and_the_dealer_before_them() -> None:
+    rules = cr.ruleset("five-cucumbers", hand_size=1, threshold=50)
+    state = cr.new_game(rules, 4)
+    state = pay_round(state, payer=2, paid="9")
+    state = cr.apply(state, deal("2", "3", "4", "9"))
+    assert state.round is not None
+    assert (state.round.leader, state.match.dealer) == (2, 1)
+
+
+def test_accepting_a_revival_brings_back_only_that_seat() -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+    state = cr.new_game(rules, 4)
+    state = pay_round(state, payer=0, paid="9S")
+    assert state.match.pending == (0,)
+    state = cr.apply(state, Revive(0, False))  # seat 0 stays out
+    state = pay_round(state, payer=1, paid="9S")
+    assert state.match.pending == (1,)
+    state = cr.apply(state, Revive(1, True))
+    assert state.match.out[0] > 0, "seat 0 declined: it must stay out"
+    assert state.match.out[1] == 0
+    assert state.match.eliminated == (True, False, False, False)
+    assert state.match.sitting_out == (1,)
+    assert state.match.pending == ()
+    assert state.to_act == cr.CHANCE
+
+
+def test_declining_a_revival_leaves_no_decision_due() -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+    state = pay_round(cr.new_game(rules, 3), payer=2, paid="9S")
+    state = cr.apply(state, Revive(2, False))
+    assert state.match.pending == ()
+    assert state.match.winners == ()
+    assert state.to_act == cr.CHANCE
+
+
+def test_revival_decision_messages() -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+    state = pay_round(cr.new_game(rules, 3), payer=2, paid="9S")
+    assert str(cr.check(state, Play(2, "2C"))) == (
+        "seat 2 cannot play now: they must first decide whether to buy back in "
+        "(Revive(seat, True) or Revive(seat, False))"
+    )
+    assert str(cr.check(state, Revive(1, True))) == (
+        "seat 1 cannot decide now: seat 2 must decide whether to buy back in"
+    )
+
+
+def test_standings_put_eliminated_seats_after_the_players_still_in() -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = pay_round(cr.new_game(rules, 4), payer=1, paid="9S")
+    assert cr.score(state).eliminated == (False, True, False, False)
+    assert cr.score(state).standings == (0, 2, 3, 1)
+    state = pay_round(state, payer=3, paid="6S")
+    # seat 3 went out later than seat 1, so it ranks better
+    assert cr.score(state).standings == (0, 2, 3, 1)

@@ -9,6 +9,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import InvalidRulesError, Rules, ruleset
+from helpers import message_of
 
 LADDER_OPTIONS = (
     "deck",
@@ -345,3 +346,88 @@ def test_rules_are_frozen_values_and_the_cache_is_not_part_of_equality() -> None
     assert fresh == used
     assert hash(fresh) == hash(used)
     assert "_plan" not in repr(fresh)
+
+
+# --------------------------------------------------------------------------- presets, players, messages
+
+
+def test_a_preset_without_overrides_is_the_shared_preset() -> None:
+    assert cr.ruleset("agurk") is cr.RULESETS["agurk"]
+    assert cr.ruleset("Danish") is cr.RULESETS["agurk"]
+
+
+def test_preset_names_ignore_spaces_around_dashes() -> None:
+    assert cr.ruleset("five - cucumbers").name == "five-cucumbers"
+    assert cr.ruleset("Fuenf__Gurken").name == "fuenf-gurken"
+
+
+@pytest.mark.parametrize(
+    ("min_players", "max_players", "option"),
+    [(1, 5, "min_players"), (2, 8, "max_players"), (6, 5, "min_players"), (8, 8, "max_players")],
+)
+def test_player_range_errors_name_the_right_bound(min_players: int, max_players: int, option: str) -> None:
+    with pytest.raises(cr.InvalidRulesError) as raised:
+        attrs.evolve(cr.RULESETS["gurka"], min_players=min_players, max_players=max_players)
+    assert raised.value.option == option
+    assert str(raised.value) == f"{option}: players must satisfy 2 <= min_players <= max_players <= 7"
+
+
+def test_revival_with_three_players_at_most_is_allowed() -> None:
+    rules = attrs.evolve(cr.RULESETS["gurka"], max_players=3, revival=True)  # type: ignore[call-arg]
+    assert rules.revival is True
+    with pytest.raises(cr.InvalidRulesError) as raised:
+        attrs.evolve(cr.RULESETS["gurka"], max_players=2, revival=True)  # type: ignore[call-arg]
+    assert str(raised.value) == "revival needs at least two other players left, so max_players >= 3"
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda: cr.ruleset(5), TypeError, "a preset name is a string, not int"),  # type: ignore[arg-type]
+        (
+            lambda: cr.ruleset("hearts"),
+            cr.InvalidRulesError,
+            "preset: unknown preset 'hearts'; presets are "
+            "agurk, gurka, five-cucumbers, fuenf-gurken, catastrophe",
+        ),
+        (
+            lambda: cr.ruleset("agurk", colour="red"),
+            cr.InvalidRulesError,
+            "colour: unknown option 'colour'; options are " + ", ".join(cr.ruleset("agurk").options()),
+        ),
+        (
+            lambda: cr.ruleset("agurk", threshold="21"),
+            cr.InvalidRulesError,
+            "threshold must be int, not str '21'",
+        ),
+        (lambda: cr.ruleset("agurk", follow=5), cr.InvalidRulesError, "follow must be str, not int 5"),
+        (
+            lambda: cr.ruleset("agurk", follow="up"),
+            cr.InvalidRulesError,
+            "follow must be one of 'optional-lowest', 'forced-lowest', not 'up'",
+        ),
+        (lambda: cr.ruleset("agurk", hand_size=0), cr.InvalidRulesError, "hand_size must be at least 1"),
+        (
+            lambda: attrs.evolve(cr.RULESETS["agurk"], deck="numbered-60"),
+            cr.InvalidRulesError,
+            "deck: the ladder game uses standard-52 or five-cucumbers-60, not 'numbered-60'",
+        ),
+        (
+            lambda: cr.ruleset("gurka", fixed_rounds=3, revival=True),
+            cr.InvalidRulesError,
+            "revival needs elimination, but fixed_rounds plays without it",
+        ),
+        (
+            lambda: cr.ruleset("agurk", penalty="cucumbers"),
+            cr.InvalidRulesError,
+            "penalty: the cucumbers penalty table is for the five-cucumbers-60 deck",
+        ),
+        (
+            lambda: cr.ruleset("agurk", doubling="once"),
+            cr.InvalidRulesError,
+            "doubling counts 1s, which only the five-cucumbers-60 deck has",
+        ),
+    ],
+)
+def test_rules_error_messages(call: Any, kind: type[Exception], message: str) -> None:
+    assert message_of(kind, call) == message

@@ -12,9 +12,10 @@ own game (a registered `Game`) or code that embeds the library:
   (`pip install "cucumber-rules[test]"`); it is imported only when you call them,
   so importing `cucumber_rules` never needs it.
 
-The checks are grouped by concern: `states` (turn, cards, tricks, score),
-`moves` (legal and illegal actions), `views` (deals, views, serialization,
-determinism), played by `match.MatchCheck`; `strategies` holds the strategies.
+The checks are grouped by concern in submodules: `state_checks` (turn, cards,
+tricks, score), `moves` (legal and illegal actions), `views` (deals, views,
+serialization, determinism), played by `match.MatchCheck`; `strategies` holds
+the strategies.
 
 Example:
     >>> import cucumber_rules as cr

@@ -19,7 +19,7 @@ from ..engine import apply, check, legal_moves, new_game, sample_chance
 from ..rules import RULESETS, Rules
 from ..state import CHANCE, State
 from .moves import MoveChecks
-from .states import StateChecks
+from .state_checks import StateChecks
 from .views import ViewChecks
 
 __all__ = ["MatchCheck", "describe_rules", "is_checkpoint"]

@@ -1,0 +1,332 @@
+"""The commands, registered on `app` in the order `--help` lists them: demo, play, simulate, replay, rules."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import secrets
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import attrs
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+import cucumber_rules as cr
+from cucumber_rules.bots import Bot
+from cucumber_rules.narrate import narrate
+from cucumber_rules.simulate import play_steps, simulate
+
+from .common import (
+    NAMES,
+    LineupOpt,
+    OptionOpt,
+    PlayersOpt,
+    PresetOpt,
+    _bots,
+    _check_players,
+    _Command,
+    _fail,
+    _given,
+    _out,
+    _rules,
+    _title,
+    app,
+)
+from .output import _standings, _summary, _value, _whole_counts
+from .prompts import _human_action
+from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
+
+# --------------------------------------------------------------------------- demo
+
+
+@app.command(cls=_Command)
+def demo(
+    preset: PresetOpt = "agurk",
+    players: PlayersOpt = 4,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the match (deals and bots).")] = 7,
+    bots: LineupOpt = "heuristic,random",
+    option: OptionOpt = None,
+) -> None:
+    """Watch a seeded match between bots, narrated trick by trick."""
+    rules = _rules(preset, option)
+    _check_players(rules, players)
+    lineup = _bots(bots, players)
+    names = list(NAMES[:players])
+    out = _out()
+    seats = ", ".join(f"{name} ({bot.name})" for name, bot in zip(names, lineup, strict=True))
+    out.print(f"[bold]{escape(_title(rules))}[/bold] · {players} players · seed {seed}")
+    out.print(f"Seats: {escape(seats)}")
+    state = cr.new_game(rules, names)
+    for before, action, after in play_steps(rules, lineup, seed=seed, state=state):
+        for line in narrate(before, action, after):
+            out.print(line, markup=False)
+        state = after
+    out.print(_standings(state))
+
+
+# --------------------------------------------------------------------------- play
+
+
+@app.command(cls=_Command)
+def play(
+    ctx: typer.Context,
+    preset: PresetOpt = "agurk",
+    option: OptionOpt = None,
+    players: PlayersOpt = 4,
+    seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (0 leads the first trick).")] = 0,
+    bots: Annotated[
+        str, typer.Option(metavar="BOT,...", help="The other seats' bot(s), comma-separated.")
+    ] = "heuristic",
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed for the deals and bots (default: random).")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Save the game to this file after every move and when you quit."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Resume the game saved in this file (your seat, the bots and the seed too); "
+            "it is saved back there.",
+        ),
+    ] = None,
+) -> None:
+    """Play against bots in the terminal; you see only your own cards."""
+    out = _out()
+    if resume is not None:
+        rec, saved = _load(resume)
+        state = _replay(resume, rec)
+        rules = state.rules
+        _check_resume_flags(ctx, resume, state, preset, option, players)
+        players = len(state.players)
+        if saved is not None:
+            for flag, value, was in (
+                ("--seat", seat, saved.seat),
+                ("--seed", seed, saved.seed),
+            ):
+                if _given(ctx, flag[2:]) and value != was:
+                    _refuse(flag, value, resume, f"it has {flag[2:]} {was}")
+            if _given(ctx, "bots"):
+                wanted = [b.name for b in _bots(bots, players - 1)]
+                kept = [b for b in saved.bots if b is not None]
+                if wanted != kept:
+                    _refuse("--bots", bots, resume, f"its bots are {','.join(kept)}")
+            seat, seed = saved.seat, saved.seed
+            names = [b for b in saved.bots if b is not None]
+            bots = ",".join(names)
+        if save is None:
+            save = resume
+    else:
+        rules = _rules(preset, option)
+        _check_players(rules, players)
+        state = cr.new_game(rules, list(NAMES[:players]))
+    if not 0 <= seat < players:
+        _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
+    others = _bots(bots, players - 1)
+    lineup: tuple[Bot | None, ...] = (*others[:seat], None, *others[seat:])
+    if seed is None:
+        seed = secrets.randbits(32)
+    game = _Game(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
+    if resume is not None:
+        out.print(f"Resumed {escape(str(resume))}: {len(rec.actions)} actions replayed.")
+    out.print(
+        f"[bold]{escape(_title(rules))}[/bold] · you are {escape(state.players[seat])} (seat {seat}) "
+        f"· seed {seed} · '?' for help"
+    )
+    step = len(game.record.actions)
+    while not state.is_over:
+        to_act = state.to_act
+        assert to_act is not None
+        bot = lineup[to_act] if to_act >= 0 else None
+        rng = random.Random(play_seed(seed, step))
+        if to_act == cr.CHANCE:
+            action = cr.sample_chance(state, rng)
+        elif bot is not None:
+            action = bot.choose(cr.view(state, to_act), rng)
+        else:
+            chosen = _human_action(out, state, seat)
+            if chosen is None:
+                _save(save, game)
+                where = escape(str(save))
+                note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
+                out.print(f"Stopped.{note}")
+                raise typer.Exit(0)
+            action = chosen
+        after = cr.apply(state, action)
+        for line in narrate(state, action, after):
+            out.print(line, markup=False)
+        state = after
+        step += 1
+        game = attrs.evolve(game, record=cr.record(state))
+        _save(save, game)
+    out.print(_standings(state))
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor | None]:
+    if workers <= 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
+@app.command(name="simulate", cls=_Command)
+def simulate_command(
+    preset: PresetOpt = "agurk",
+    players: PlayersOpt = 4,
+    matches: Annotated[int, typer.Option("--matches", "-n", metavar="N", help="Number of matches.")] = 100,
+    bots: LineupOpt = "heuristic,random",
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed of the simulation; match i uses a seed derived from it.")
+    ] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", metavar="N", help="Worker processes (1: this process).")
+    ] = 1,
+    rotate: Annotated[bool, typer.Option(help="Rotate the bots round the seats from match to match.")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    option: OptionOpt = None,
+) -> None:
+    """Play many matches between bots and summarise them (win rates with 95% intervals)."""
+    rules = _rules(preset, option)
+    _check_players(rules, players)
+    lineup = _bots(bots, players)
+    if matches < 0:
+        _fail(f"--matches must be 0 or more, not {matches}")
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    err = Console(stderr=True)
+    with (
+        _executor(workers) as executor,
+        Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as bar,
+    ):
+        task = bar.add_task("matches", total=matches)
+        result = simulate(
+            rules,
+            players=players,
+            bots=lineup,
+            matches=matches,
+            seed=seed,
+            executor=executor,
+            rotate=rotate,
+            chunk_size=max(1, min(50, matches // (8 * workers))) if executor is not None else None,
+            progress=lambda done: bar.update(task, completed=done),
+        )
+    if as_json:
+        typer.echo(json.dumps(_whole_counts(result.to_dict()), indent=2))
+    else:
+        _summary(_out(), result)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+@app.command(name="replay", cls=_Command)
+def replay_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A game saved by `play --save`, or a match record (cr.dumps(cr.record(state))).",
+        ),
+    ],
+) -> None:
+    """Check a saved game or match record and print its score (exit code 1 if it is invalid)."""
+    rec, saved = _load(file)
+    state = _replay(file, rec)
+    out = _out()
+    out.print(
+        f"{escape(str(file))}: a valid record of {escape(_title(rec.rules))}, {len(rec.players)} players, "
+        f"{len(rec.actions)} actions"
+    )
+    if saved is not None:
+        lineup = ", ".join(
+            f"{escape(name)} ({'you' if bot is None else bot})"
+            for name, bot in zip(rec.players, saved.bots, strict=True)
+        )
+        out.print(f"Saved by cucumber-rules play (seed {saved.seed}): {lineup}")
+    out.print(_standings(state))
+    sc = cr.score(state)
+    if state.is_over:
+        out.print("Winner: " + ", ".join(escape(state.players[s]) for s in sc.winners))
+    elif state.to_act == cr.CHANCE:
+        out.print("The match is in progress: a deal is due.")
+    else:
+        assert state.to_act is not None
+        name, seat = state.players[state.to_act], f"seat {state.to_act}"
+        who = seat if name == seat else f"{escape(name)} ({seat})"
+        out.print(f"The match is in progress: {who} is to act.")
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@app.command(name="rules", cls=_Command)
+def rules_command(
+    preset: Annotated[str | None, typer.Argument(metavar="PRESET", help="Show one preset's options.")] = None,
+) -> None:
+    """List the presets and every option with its default and meaning."""
+    out = _out()
+    if preset is not None:
+        try:
+            rules = cr.ruleset(preset)
+        except cr.InvalidRulesError as error:
+            _fail(str(error))
+        name = rules.name
+        table = Table(title=f"{name} ({rules.game}, {rules.min_players}–{rules.max_players} players)")
+        table.add_column("option")
+        table.add_column("value")
+        table.add_column("meaning")
+        for option in cr.OPTIONS.values():
+            if rules.game in option.games:
+                table.add_row(
+                    option.name, escape(_value(getattr(rules, option.name))), escape(option.meaning)
+                )
+        out.print(table)
+        return
+    presets = Table(title="Presets")
+    presets.add_column("preset")
+    presets.add_column("game")
+    presets.add_column("players")
+    presets.add_column("deck")
+    for name, rules in cr.RULESETS.items():
+        presets.add_row(name, rules.game, f"{rules.min_players}–{rules.max_players}", rules.deck)
+    out.print(presets)
+    options = Table(title="Options (defaults by preset)")
+    options.add_column("option")
+    options.add_column("default")
+    options.add_column("meaning")
+    for option in cr.OPTIONS.values():
+        values: dict[str, list[str]] = {}
+        for name, rules in cr.RULESETS.items():
+            if rules.game in option.games:
+                values.setdefault(_value(getattr(rules, option.name)), []).append(name)
+        if len(values) == 1:
+            default = next(iter(values))
+        else:
+            default = "; ".join(f"{', '.join(names)}: {v}" for v, names in values.items())
+        choices = f" (one of {', '.join(_value(c) for c in option.choices)})" if option.choices else ""
+        options.add_row(option.name, escape(default), escape(option.meaning + choices))
+    out.print(options)
+    out.print("Change an option with --option key=value, e.g. --option threshold=30.")

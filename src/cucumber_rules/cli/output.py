@@ -1,0 +1,148 @@
+"""What the commands print: the standings table, the simulation summary, option values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+import cucumber_rules as cr
+from cucumber_rules.simulate import SimulationResult
+
+from .common import _title
+
+# --------------------------------------------------------------------------- standings
+
+
+def _ranking(rules: cr.Rules) -> str:
+    """How `Score.standings` orders the seats, for the standings table's caption."""
+    return cr.GAMES[rules.game].ranking(rules)
+
+
+def _standings(state: cr.State) -> Table:
+    sc = cr.score(state)
+    over = state.is_over
+    table = Table(
+        title="Final standings" if over else "Standings (the match is in play)",
+        caption=_ranking(state.rules),
+        caption_justify="left",
+    )
+    table.add_column("#", justify="right")
+    table.add_column("player")
+    table.add_column("total", justify="right")
+    ladder = any(sc.marks)
+    if ladder:
+        table.add_column("marks", justify="right")
+    table.add_column("status")
+    unit = cr.GAMES[state.rules.game].unit
+    out_in = {
+        seat: r.number for r in sc.results for seat in getattr(r, "eliminated", ())
+    }  # elimination games
+    for place, seat in enumerate(sc.standings, 1):
+        if seat in sc.winners:
+            status = "winner"
+        elif sc.eliminated[seat]:
+            status = f"out in {unit} {out_in[seat]}" if seat in out_in else "out"
+        else:
+            status = "" if over else "in play"
+        row = [str(place), escape(state.players[seat]), str(sc.totals[seat])]
+        if ladder:
+            row.append(str(sc.marks[seat]))
+        table.add_row(*row, status)
+    return table
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def _rate(rate: Any) -> tuple[str, str]:
+    return f"{rate.rate:.1%}", f"{rate.low:.1%} – {rate.high:.1%}"
+
+
+#: Summary fields that count something (or hold a penalty, an int): written as ints when whole.
+_COUNTS = frozenset({"wins", "games", "count", "min", "max", "p90"})
+
+
+def _whole_counts(data: Any, key: str | None = None) -> Any:
+    """The summary with whole-number counts as ints (`509`, not `509.0`); a shared win stays fractional."""
+    if isinstance(data, dict):
+        return {k: _whole_counts(v, k) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_whole_counts(v) for v in data]
+    if key in _COUNTS and isinstance(data, float) and data.is_integer():
+        return int(data)
+    return data
+
+
+def _summary(out: Console, result: SimulationResult) -> None:
+    data = result.to_dict()
+    rounds = data["rounds_per_match"]
+    game = type(result.rules)._game
+    unit = game.unit + "s"
+    summary = Table(title=f"{_title(result.rules)}: {result.players} players, seed {result.seed}")
+    summary.add_column("")
+    summary.add_column("value", justify="right")
+    summary.add_row("matches", str(data["matches"]))
+    summary.add_row(
+        f"{unit} per match", f"{rounds['mean']:.2f} (min {rounds['min']:.0f}, max {rounds['max']:.0f})"
+    )
+    summary.add_row("decisions per match", f"{data['decisions_per_match']:.1f}")
+    summary.add_row("seats rotate", "yes" if result.rotate else "no")
+    out.print(summary)
+
+    seats = Table(title="Win rate by seat")
+    seats.add_column("seat", justify="right")
+    if not result.rotate:
+        seats.add_column("bot")
+    seats.add_column("wins", justify="right")
+    seats.add_column("rate", justify="right")
+    seats.add_column("95% interval", justify="right")
+    for s, rate in enumerate(result.seat_rates()):
+        row = [str(s)] + ([result.bots[s]] if not result.rotate else [])
+        seats.add_row(*row, f"{rate.wins:g}", *_rate(rate))
+    out.print(seats)
+
+    bots = Table(title="Win rate by bot")
+    bots.add_column("bot")
+    bots.add_column("seats played", justify="right")
+    bots.add_column("wins", justify="right")
+    bots.add_column("rate", justify="right")
+    bots.add_column("95% interval", justify="right")
+    for name, rate in result.bot_rates().items():
+        bots.add_row(name, str(rate.games), f"{rate.wins:g}", *_rate(rate))
+    out.print(bots)
+
+    pen = data["penalties"]
+    what = game.penalty_words
+    out.print(
+        f"Penalties ({what}): n={pen['count']:.0f}, mean {pen['mean']:.2f}, median {pen['median']:g}, "
+        f"90th percentile {pen['p90']:g}, max {pen['max']:g}"
+    )
+    dist = result.penalty_distribution()
+    if dist:
+        histogram = Table(title="Penalty distribution")
+        histogram.add_column("penalty", justify="right")
+        histogram.add_column("count", justify="right")
+        histogram.add_column("share", justify="right")
+        total = sum(dist.values())
+        for value, count in dist.items():
+            histogram.add_row(str(value), str(count), f"{count / total:.1%}")
+        out.print(histogram)
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, tuple):
+        fives = [str(i + 1) for i, v in enumerate(value) if v == 5]
+        if all(v in (1, 5) for v in value):
+            return f"5 on {', '.join(fives)}; 1 on the others"
+        return ",".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

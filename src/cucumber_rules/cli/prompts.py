@@ -1,0 +1,158 @@
+"""`play` at the table: what the human sees, what they may type, and the library's words addressed to them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+import cucumber_rules as cr
+
+# --------------------------------------------------------------------------- play: the table
+
+_YOU = (
+    (re.compile(r"\bevery other player plays their lowest card\b"), "you must play your lowest card"),
+    (re.compile(r"\bthey hold\b"), "you hold"),
+    (re.compile(r"\bthey must\b"), "you must"),
+    (re.compile(r"\btheir hand\b"), "your hand"),
+    (re.compile(r"\bthe hand holds\b"), "your hand holds"),
+    (re.compile(r"(:|, so) must play\b"), r"\1 you must play"),
+    (re.compile(r"\bthe lowest card\b"), "your lowest card"),
+)
+
+
+def _to_you(message: str, seat: int, players: Sequence[str]) -> str:
+    """The library's third-person message about `seat`, addressed to the player in that seat.
+
+    `IllegalMoveError` messages are a stable third-person contract ("seat 2 cannot
+    play 9H: must play 10 or higher, or the lowest card 3C"); at the table the
+    human reads "you cannot play 9H: you must play 10 or higher, or your lowest card 3C".
+    Other seats are named.
+    """
+    text = re.sub(rf"^seat {seat}\b", "you", message)
+    for pattern, replacement in _YOU:
+        text = pattern.sub(replacement, text)
+    return re.sub(
+        r"\bseat (\d+)\b",
+        lambda m: players[int(m[1])] if int(m[1]) < len(players) else m[0],
+        text,
+    )
+
+
+def _suited(rules: cr.Rules) -> bool:
+    return any(c.suit is not None for c in cr.DECKS.get(rules.deck, ()))
+
+
+def _card_hint(rules: cr.Rules) -> str:
+    """How the cards of the deck in play are written."""
+    deck = cr.DECKS.get(rules.deck, ())
+    if _suited(rules):
+        return "cards are written like 7H, 10S, QD or AS"
+    ranks = [c.rank for c in deck]
+    return f"cards are numbers {min(ranks)}..{max(ranks)}" if ranks else "cards are written like 7 or 42"
+
+
+def _help(rules: cr.Rules) -> str:
+    example = "QS, 10H (or TH), A♠" if _suited(rules) else "7 or 12"
+    return (
+        f"Type a card to play it (e.g. {example}); when you have one card to play, Enter plays it. "
+        "Commands: '?' or 'help' (this help), 'hand' (show the table again), "
+        "'quit' or Ctrl-D (stop; a saved game can be resumed with --resume)."
+    )
+
+
+def _show_view(out: Console, v: cr.PlayerView) -> None:
+    assert v.seat is not None
+    trick_no = len(v.tricks) + 1
+    game = cr.GAMES[v.rules.game]
+    unit = game.unit.capitalize()
+    out.print(
+        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {escape(v.players[v.seat])}"
+    )
+    table_cards = ", ".join(f"{escape(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
+    line = f"On the table: {table_cards}"
+    extra = game.describe_table(v)
+    if extra:
+        line += f" [{escape(extra)}]"
+    out.print(line)
+    others = " · ".join(
+        f"{escape(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n
+    )
+    if others:
+        out.print(f"Cards in hand: {others}")
+    out.print(
+        "Scores: " + " · ".join(f"{escape(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
+    )
+    out.print("Your hand: [bold]" + " ".join(str(c) for c in v.hand) + "[/bold]")
+    out.print("You may play: " + " ".join(_plays(v)))
+
+
+def _plays(v: cr.PlayerView) -> list[str]:
+    """The distinct cards the viewer may play, in order."""
+    return list(dict.fromkeys(str(a.card) for a in v.legal if isinstance(a, cr.Play)))
+
+
+def _ask(out: Console, prompt: str, default: str | None = None) -> str | None:
+    """A line of input; None at the end of input (Ctrl-D) or on Ctrl-C."""
+    try:
+        if default is None:
+            return str(typer.prompt(prompt, prompt_suffix=": "))
+        return str(typer.prompt(prompt, default=default, prompt_suffix=": "))
+    except typer.Abort:
+        out.print()  # the prompt is still on the line: end it
+        return None
+
+
+def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
+    """Ask until the player gives a legal action; None means stop."""
+    v = cr.view(state, seat)
+    decisions = [a for a in v.legal if isinstance(a, cr.Decision)]
+    if decisions:
+        game = cr.GAMES[v.rules.game]
+        answers = game.decision_answers(v)
+        keys = list(dict.fromkeys(k for k in answers if len(k) == 1) or answers)
+        out.print(f"\n[bold]{escape(game.decision_prompt(v))}[/bold] Scores: {v.totals}")
+        while True:
+            answer = _ask(out, f"Your choice [{'/'.join(keys)}]")
+            if answer is None:
+                return None
+            word = answer.strip().lower()
+            if word in answers:
+                return answers[word]
+            if word in ("q", "quit", "exit"):
+                return None
+            out.print(f"Answer {' or '.join(keys)} (or quit).")
+    _show_view(out, v)
+    plays = _plays(v)
+    only = plays[0] if len(plays) == 1 else None
+    deck = frozenset(cr.DECKS.get(v.rules.deck, ()))
+    while True:
+        answer = _ask(out, "Your card", default=only)
+        if answer is None:
+            return None
+        word = answer.strip()
+        low = word.lower()
+        if low in ("q", "quit", "exit"):
+            return None
+        if low in ("?", "help", "h"):
+            out.print(_help(v.rules))
+            continue
+        if low in ("hand", "table", "show"):
+            _show_view(out, v)
+            continue
+        try:
+            played = cr.card(word)
+        except cr.InvalidNotationError:
+            played = None
+        if played is None or (deck and played not in deck):
+            hint = f"{word!r} is not a card of this deck: {_card_hint(v.rules)}"
+            out.print(f"[red]{escape(hint)}[/red]")
+            continue
+        action = cr.Play(seat, played)
+        illegal = cr.check(state, action)
+        if illegal is None:
+            return action
+        out.print(f"[red]{escape(_to_you(illegal.message, seat, state.players))}[/red]")

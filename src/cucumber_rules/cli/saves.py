@@ -1,0 +1,213 @@
+"""`play --save` and `--resume`: saved-game files, match records read back, the seed of each step."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import attrs
+import typer
+
+import cucumber_rules as cr
+from cucumber_rules.bots import get_bot
+
+from .common import _fail, _given, _overrides, _title
+
+SAVE_FORMAT = 1
+"""The version of the saved-game files `play --save` writes.
+
+A saved game is a JSON object `{"cucumber_rules_cli": 1, "seat": ..., "seed": ...,
+"bots": [...], "record": {...}}` whose `record` is an ordinary match record document (what
+`cr.dumps(cr.record(state))` writes); `bots` holds a bot name per seat and null for the
+player's own.
+
+Example:
+    >>> SAVE_FORMAT
+    1
+"""
+
+
+# --------------------------------------------------------------------------- play: saved games
+
+
+@attrs.frozen
+class _Game:
+    """A game of `play`: the match so far and what the record does not hold (the saved-game file)."""
+
+    record: cr.Record
+    seat: int
+    """The human's seat."""
+    bots: tuple[str | None, ...]
+    """The bot of each seat by name; None for the human's seat."""
+    seed: int
+    """The seed of the deals and the bots' choices (see `play_seed`)."""
+
+
+def play_seed(seed: int, step: int) -> int:
+    """The seed of the generator that draws action number `step` of a `play` game seeded with `seed`.
+
+    Each deal and each bot choice of `cucumber-rules play` draws from its own
+    generator, `random.Random(play_seed(seed, step))`, where `step` is the number of
+    actions in the match before it. So a game resumed from its saved file continues
+    exactly as it would have without the break.
+
+    Example:
+        >>> play_seed(7, 0) == play_seed(7, 0) != play_seed(7, 1)
+        True
+    """
+    digest = hashlib.sha256(f"cucumber-rules play:{seed}:{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _game_text(game: _Game) -> str:
+    document = {
+        "cucumber_rules_cli": SAVE_FORMAT,
+        "seat": game.seat,
+        "seed": game.seed,
+        "bots": list(game.bots),
+        "record": json.loads(cr.dumps(game.record)),
+    }
+    return json.dumps(document, ensure_ascii=False)
+
+
+def _save(path: Path | None, game: _Game) -> None:
+    """Write the game to `path` (through a temporary file, so a failed write never leaves half a file)."""
+    if path is None:
+        return
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_text(_game_text(game), encoding="utf-8")
+        temporary.replace(path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        _fail(f"cannot save to {path}: {error.strerror or error}", 1)
+
+
+def _read_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        _fail(f"cannot read {path}: {reason}", 1)
+
+
+_ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
+_ILLEGAL = re.compile(r"^illegal action \(([\w-]+)\): (.*)$", re.DOTALL)
+
+
+def _parse_record(path: Path, text: str) -> cr.Record:
+    try:
+        obj = cr.loads(text)
+    except cr.InvalidStateError as error:
+        found = _ACTION_PATH.match(error.path)
+        why = _ILLEGAL.match(str(error).removeprefix(f"{error.path}: "))
+        if found and why:
+            _fail(f"{path}: action {found.group(1)} is illegal ({why.group(1)}): {why.group(2)}", 1)
+        _fail(f"{path} is not a valid match record: {error}", 1)
+    except cr.RulesError as error:
+        _fail(f"{path} is not a valid match record: {error}", 1)
+    if isinstance(obj, cr.State):
+        return cr.record(obj)
+    if not isinstance(obj, cr.Record):
+        kind = next(k.__name__ for k in (cr.Rules, cr.State, cr.PlayerView, cr.Score) if isinstance(obj, k))
+        _fail(f"{path} holds a {kind}, not a match record", 1)
+    return obj
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_game(path: Path, document: Mapping[str, Any]) -> _Game:
+    def bad(why: str) -> NoReturn:
+        _fail(f"{path} is not a valid saved game: {why}", 1)
+
+    version = document["cucumber_rules_cli"]
+    if not _is_int(version) or version < 1:
+        bad(f"cucumber_rules_cli must be {SAVE_FORMAT}, not {version!r}")
+    if version > SAVE_FORMAT:
+        _fail(
+            f"{path} was saved by a newer cucumber-rules (saved-game format {version}); "
+            f"this version reads format {SAVE_FORMAT}",
+            1,
+        )
+    missing = [key for key in ("seat", "seed", "bots", "record") if key not in document]
+    if missing:
+        bad(f"{', '.join(missing)} missing")
+    record = _parse_record(path, json.dumps(document["record"]))
+    players = len(record.players)
+    seat, seed, bots = document["seat"], document["seed"], document["bots"]
+    if not _is_int(seat) or not 0 <= seat < players:
+        bad(f"seat must be a seat 0..{players - 1}, not {seat!r}")
+    if not _is_int(seed):
+        bad(f"seed must be an int, not {seed!r}")
+    if not isinstance(bots, list) or len(bots) != players:
+        bad(f"bots must be a list of {players} entries (a bot name per seat, null for yours)")
+    for index, name in enumerate(bots):
+        if (name is None) != (index == seat):
+            wanted = "null (your seat)" if index == seat else "a bot name"
+            bad(f"bots[{index}] must be {wanted}, not {name!r}")
+        if name is not None:
+            try:
+                get_bot(name)
+            except (ValueError, TypeError) as error:
+                bad(f"bots[{index}]: {error}")
+    return _Game(record, seat, tuple(bots), seed)
+
+
+def _load(path: Path) -> tuple[cr.Record, _Game | None]:
+    """A saved game, or a plain match record (or state) document with no saved seat, bots or seed."""
+    text = _read_file(path)
+    try:
+        document = json.loads(text)
+    except ValueError:
+        document = None
+    if isinstance(document, dict) and "cucumber_rules_cli" in document:
+        game = _parse_game(path, document)
+        return game.record, game
+    return _parse_record(path, text), None
+
+
+def _replay(path: Path, rec: cr.Record) -> cr.State:
+    try:
+        return cr.replay(rec)
+    except cr.IllegalMoveError as error:
+        index = error.index if error.index is not None else "?"
+        message = error.message.removeprefix(f"action {index}: ")
+        _fail(f"{path}: action {index} is illegal ({error.code}): {message}", 1)
+    except cr.RulesError as error:
+        _fail(f"{path} is not a valid match record: {error}", 1)
+
+
+def _refuse(flag: str, value: object, path: Path, saved: str) -> NoReturn:
+    _fail(f"{flag} {value} does not match the game saved in {path}: {saved}; leave {flag} out to resume it")
+
+
+def _check_resume_flags(
+    ctx: typer.Context, path: Path, state: cr.State, preset: str, option: Sequence[str] | None, players: int
+) -> None:
+    """Refuse --preset, --option and --players values that contradict the resumed match."""
+    rules = state.rules
+    if _given(ctx, "preset"):
+        try:
+            name = cr.ruleset(preset).name
+        except cr.InvalidRulesError as error:
+            _fail(str(error))
+        if name != rules.name:
+            _refuse("--preset", preset, path, f"it is {_title(rules)}")
+    for key, value in _overrides(option).items():
+        try:
+            same = rules.replace(**{key: value}) == rules
+        except cr.InvalidRulesError as error:
+            _fail(str(error))
+        except TypeError as error:
+            _fail(f"bad option value: {error}")
+        if not same:
+            saved = f"it is {_title(rules)}, with {key}={getattr(rules, key)}"
+            _refuse("--option", f"{key}={value}", path, saved)
+    if _given(ctx, "players") and players != len(state.players):
+        _refuse("--players", players, path, f"it has {len(state.players)} players")

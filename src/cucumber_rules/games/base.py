@@ -1,0 +1,373 @@
+"""What a game provides: the `Game` base class a trick mechanism subclasses, and the `Badge` it draws."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ..actions import Decision
+from ..errors import IllegalMoveError
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn
+
+    from ..actions import Action, Deal, Play
+    from ..cards import Card
+    from ..rules import Rules
+    from ..scoring import Score
+    from ..state import Match, RoundResult, State, Table, Trick
+    from ..views import Event, PlayerView
+
+
+__all__ = ["Badge", "Game"]
+
+
+@attrs.frozen
+class Badge:
+    """A sign a picture draws beside a trick: Catastrophe's Trick Marker (see `Game.trick_extras`).
+
+    Example:
+        >>> b = Badge("HIGH", "▲", "highest wins", "Trick Marker High", "high", "high")
+        >>> b.struck, b.side
+        (False, 'high')
+    """
+
+    word: str
+    """The big word on the badge (`"HIGH"`, or `"?"` while unset)."""
+    arrow: str
+    """A small sign under it (`"▲"`), or empty."""
+    meaning: str
+    """A caption under the badge (`"broken: lowest wins"`)."""
+    text: str
+    """What it says, for screen readers."""
+    key: str | None
+    """A value for the picture's `data-` attribute and styling (`"high-broken"`); None when unset."""
+    side: str | None
+    """Which of the game's sides it shows (picks the colour: `"high"`, `"low"`); None when unset."""
+    struck: bool = False
+    """Crossed out (Catastrophe: a broken rule)."""
+
+
+class Game:
+    """What a trick mechanism provides: its rules, presets, engine, codes, views, JSON, words and bots.
+
+    Subclass it, set the class attributes and implement the engine methods
+    (those that raise `NotImplementedError` here); the other methods have
+    defaults that fit a simple game. Then `register_game(MyGame())`. A game is
+    a description, not a state: keep instances immutable.
+
+    The engine calls its methods only where its own checks have passed: the
+    match is not over, the action's kind is due, and (for a `Play`) the seat is
+    the seat to act. See the docs' "Adding a game" for a complete example.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> game = cr.GAMES["ladder"]
+        >>> game.name, sorted(game.presets), game.unit
+        ('ladder', ['agurk', 'five-cucumbers', 'fuenf-gurken', 'gurka'], 'round')
+    """
+
+    name: ClassVar[str] = ""
+    """The game's registry name, e.g. `"ladder"` (also `Rules.game`)."""
+    title: ClassVar[str] = ""
+    """A human title, e.g. `"Ladder games"`."""
+    rules_type: ClassVar[type[Rules]]
+    """The game's rules class: a subclass of `Rules` whose `option` fields are its options."""
+    presets: ClassVar[Mapping[str, Rules]] = {}
+    """The game's presets by canonical name (lower case, words joined by `-`)."""
+    aliases: ClassVar[Mapping[str, str]] = {}
+    """Other names of its presets: alias -> preset name."""
+    error_codes: ClassVar[Mapping[str, str]] = {}
+    """The codes of its rules of play (`IllegalMoveError.code`) with what they mean."""
+    decisions: ClassVar[tuple[type[Decision], ...]] = ()
+    """Its decision action classes (the ladder's `Revive`), beside `Deal` and `Play`."""
+    events: ClassVar[tuple[type, ...]] = ()
+    """Event classes its views add to the public history (Catastrophe's `Revealed`)."""
+    match_type: ClassVar[type[Match]]
+    """Its `Match` class."""
+    table_type: ClassVar[type[Table]]
+    """Its `Table` class."""
+    trick_type: ClassVar[type[Trick]]
+    """Its `Trick` class."""
+    result_type: ClassVar[type[RoundResult]]
+    """Its `RoundResult` class."""
+    view_type: ClassVar[type[PlayerView]]
+    """Its `PlayerView` class."""
+    unit: ClassVar[str] = "round"
+    """What one deal's play is called (`"round"`; Catastrophe: `"hand"`)."""
+    penalty_words: ClassVar[str] = "points per seat per round"
+    """What `penalties` counts, in words (for simulation summaries)."""
+    preset_titles: ClassVar[Mapping[str, str]] = {}
+    """How its presets are called in titles (`"five-cucumbers"` -> `"Five Cucumbers"`)."""
+    shows_dealer: ClassVar[bool] = True
+    """Whether a dealer deals (pictures and narration name them); Catastrophe has a starter instead."""
+    format1_unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """For reading JSON format 1 (cucumber_rules 0.1, which had one layout for both its games): the
+    fields it wrote that this game does not have, with the empty value they held, per object
+    (`"view"`, `"trick"`, `"result"`). A game without it cannot appear in format 1."""
+
+    # ----------------------------------------------------------------- the engine
+
+    def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> Match:
+        """The `Match` of a new game: zero totals, the seat before `first` as the dealer.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].new_match(cr.ruleset("catastrophe"), ("a", "b", "c"), 1).dealer
+            0
+        """
+        n = len(players)
+        return self.match_type(
+            rules=rules, players=players, first=first, totals=(0,) * n, dealer=(first - 1) % n
+        )
+
+    def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None:
+        """Why `deal` does not fit the coming round (code `bad-deal`), or None."""
+        raise NotImplementedError
+
+    def sample_deal(self, state: State, rng: random.Random) -> Deal:
+        """A random deal for the coming round, drawn with `rng` only."""
+        raise NotImplementedError
+
+    def start_round(self, state: State, deal: Deal) -> State:
+        """The state after a checked deal: the round starts."""
+        raise NotImplementedError
+
+    def legal(self, state: State) -> tuple[Action, ...]:
+        """The legal actions of the seat to act (never called at chance or once over), sorted."""
+        raise NotImplementedError
+
+    def play_error(self, state: State, play: Play) -> IllegalMoveError | None:
+        """Why the seat to act may not play this card now, or None."""
+        raise NotImplementedError
+
+    def play(self, state: State, play: Play) -> State:
+        """The state after a checked play (the default `apply_play` calls it; required unless a game
+        overrides `apply_play`)."""
+        raise NotImplementedError
+
+    def apply_play(self, state: State, play: Play) -> State:
+        """Check and apply a play of the seat to act; raise the `IllegalMoveError` if illegal.
+
+        The default checks with `play_error` and applies with `play`; a game may fuse them.
+        """
+        error = self.play_error(state, play)
+        if error is not None:
+            raise error
+        return self.play(state, play)
+
+    def decision_error(self, state: State, decision: Decision) -> IllegalMoveError | None:
+        """Why this decision may not be taken now, or None (default: no decision is ever due)."""
+        return IllegalMoveError(
+            "no-decision",
+            f"seat {decision.seat} has no decision to take now",
+            seat=decision.seat,
+            action=decision,
+        )
+
+    def decide(self, state: State, decision: Decision) -> State:
+        """The state after a checked decision (required when the game has `decisions`)."""
+        raise NotImplementedError(f"the {self.name} game has no decisions")
+
+    def score(self, state: State) -> Score:
+        """The score now. The default ranks the seats by total, lowest first.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].score(cr.new_game(cr.ruleset("agurk"), players=3)).totals
+            (0, 0, 0)
+        """
+        from ..scoring import Score
+        from ..state import result_rows
+
+        m = state.match
+        results, rows = result_rows(m)
+        n = len(m.players)
+        winners = set(m.winners)
+        order = sorted(range(n), key=lambda s: (s not in winners, m.totals[s], s))
+        return Score(
+            totals=m.totals,
+            rounds=rows,
+            marks=(0,) * n,
+            eliminated=(False,) * n,
+            winners=m.winners,
+            standings=tuple(order),
+            results=results,
+            game=self.name,
+        )
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """A hard bound on the actions of a match (deals and decisions included)."""
+        raise NotImplementedError
+
+    state_attributes: ClassVar[Mapping[str, Callable[[State], Any]]] = {}
+    """The game's own readings of a state, read as `state.<name>` (Catastrophe: `marker`, `lead`;
+    the ladder: `high`). `register_game` makes them properties of `State`; on a state of another
+    game they raise `AttributeError`."""
+
+    # ----------------------------------------------------------------- views and JSON
+
+    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The values of the fields `view_type` adds to `PlayerView`, as `seat` may see them."""
+        return {}
+
+    def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
+        """The public events of a stretch of actions as `seat` saw them (deals reduced to `Dealt`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> deal = cr.Deal(hands=[["2C"], ["3C"]])
+            >>> cr.GAMES["ladder"].public_events([deal], cr.ruleset("gurka", hand_size=1), 0)
+            (Dealt(hand=(card('2C'),), sizes=(1, 1), leader=None),)
+        """
+        from ..actions import Deal
+        from ..views import Dealt
+
+        out: list[Event] = []
+        for action in actions:
+            if type(action) is Deal:
+                hand = action.hands[seat] if seat is not None else ()
+                out.append(Dealt(hand, tuple(len(h) for h in action.hands), action.leader))
+            else:
+                out.append(action)
+        return tuple(out)
+
+    def check_view(self, view: PlayerView) -> str | None:
+        """Check a loaded view's own fields: `"$.path: message"` for the first problem, or None."""
+        return None
+
+    def view_cards(self, view: PlayerView) -> list[Card]:
+        """The cards of the round a view shows beyond its hand and tricks (Catastrophe: revealed cards)."""
+        return []
+
+    # ----------------------------------------------------------------- words
+
+    def describe_deal(self, state: State) -> str:
+        """One line for the start of a round: who leads (never the cards), e.g. `Hand 2: Bo leads`.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
+            >>> cr.GAMES["catastrophe"].describe_deal(cr.apply(s, cr.sample_chance(s, random.Random(1))))
+            'Hand 1: Ann leads'
+        """
+        table = state.table
+        assert table is not None
+        return f"{self.unit.capitalize()} {state.match.rounds + 1}: {state.players[table.leader]} leads"
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """One line for a finished trick: who played what and who took it."""
+        plays = ", ".join(f"{state.players[p.seat]} {p.card}" for p in trick.plays)
+        return f"trick {number}: {plays} → {state.players[trick.taker]} takes it"
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """Lines for a finished round (the scores line is added by the caller)."""
+        row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
+        return [f"{self.unit} {result.number} points: {row}"]
+
+    def describe_table(self, view: PlayerView) -> str:
+        """What a player must know about the current trick beyond its cards (Catastrophe: the
+        revealed lead card and the Trick Marker), as a short text; default none."""
+        return ""
+
+    def decision_prompt(self, view: PlayerView) -> str:
+        """The question a human answers with one of `view.legal`'s decisions, listing the choices.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.Game().decision_prompt(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0))
+            'Choose:'
+        """
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return (
+            "Choose: " + " · ".join(f"{i}: {a}" for i, a in enumerate(decisions, 1))
+            if decisions
+            else "Choose:"
+        )
+
+    def decision_answers(self, view: PlayerView) -> Mapping[str, Decision]:
+        """What a human may type to take each of `view.legal`'s decisions (default: their numbers)."""
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return {str(i): a for i, a in enumerate(decisions, 1)}
+
+    def ranking(self, rules: Rules) -> str:
+        """How `score(state).standings` orders the seats, in words (the CLI's standings caption).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].ranking(cr.ruleset("catastrophe"))
+            'Ranked by fewest cucumbers, then by the lowest single-hand score.'
+        """
+        return "Ranked by lowest total."
+
+    def describe_seat(self, state: State, seat: int) -> str:
+        """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none)."""
+        return ""
+
+    # ----------------------------------------------------------------- pictures (cucumber_rules.render)
+
+    def card_icons(self, rules: Rules, card: Card) -> int:
+        """How many cucumbers are printed on a card's face (default: none)."""
+        return 0
+
+    def points_word(self, rules: Rules) -> str:
+        """What the totals count, in one word (`"points"`; Five Cucumbers and Catastrophe: `"cucumbers"`)."""
+        return "points"
+
+    def trick_extras(self, source: Trick | PlayerView) -> tuple[Card | None, Badge | None]:
+        """What a picture shows beside a trick's plays: a card turned up from the stock and a badge.
+
+        `source` is a completed trick, or a view for the trick in progress. Default: neither.
+        """
+        return None, None
+
+    def seat_note(self, view: PlayerView, seat: int) -> str:
+        """A note a picture shows beside a seat's hand (Catastrophe: what it has captured); default none."""
+        return ""
+
+    def result_note(self, result: RoundResult, seat: int) -> str:
+        """A mark after a seat's points in a results table (the ladder: ` ✱` for a cucumber mark)."""
+        return ""
+
+    # ----------------------------------------------------------------- bots, statistics, tests, docs
+
+    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
+        """The heuristic bot's choice among `view.legal` (default: a random legal action).
+
+        `caution` weighs the expected loss of a play against its gain, for games whose
+        heuristic weighs risks; others ignore it.
+        """
+        return rng.choice(view.legal)
+
+    def penalties(self, state: State) -> tuple[int, ...]:
+        """What the finished rounds cost, for statistics (default: every seat's positive points)."""
+        return tuple(p for r in state.match.results for p in r.points if p > 0)
+
+    def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
+        """Random valid option overrides of a preset, for Hypothesis (`testing.rules()`); default none."""
+        return {}
+
+    def round_cards(self, state: State) -> list[Card]:
+        """The round's cards that are in no hand, no trick and not in the stock (Catastrophe: reveals).
+
+        `check_game` counts them with the rest to check that every card is accounted for.
+        """
+        return []
+
+    def decision_examples(self, seat: int) -> tuple[Decision, ...]:
+        """Some decisions of `seat`, for `check_game` to try when none is due (default: none)."""
+        return ()
+
+    def check_state(self, state: State) -> str | None:
+        """A game's own invariants of a state (for `testing.check_game`): a failure message, or None."""
+        return None
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """Rows describing a rule set for the docs' preset tables: (what, value)."""
+        return [("deck", rules.deck), ("players", f"{rules.min_players}–{rules.max_players}")]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}>"

@@ -1,0 +1,376 @@
+"""The parts of a table picture: a hand, a trick with its badge, the seats, the scores, the header.
+
+`_blocks` puts together what `svg` and `describe` draw for one seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cucumber_rules import CHANCE, Card, Play, PlayerView, Rules, State, Trick, view
+from cucumber_rules.games import Badge
+
+from .primitives import (
+    _BADGE_COLOURS,
+    _MARKER_COLOURS,
+    CARD_H,
+    CARD_W,
+    _attr,
+    _Block,
+    _card,
+    _cards_text,
+    _game,
+    _num,
+    _short,
+    _stack,
+    _text,
+)
+
+# --- blocks -------------------------------------------------------------------------------------------
+
+
+def _hand_block(
+    cards: Sequence[Card | None],
+    rules: Rules | None,
+    *,
+    legal: Iterable[Card] = (),
+    x0: float = 0,
+    lift: float = 8,
+) -> tuple[str, float]:
+    """A row of cards (None = face down) from x0; returns the SVG and the row's width."""
+    playable = set(legal)
+    faces = [c for c in cards if c is not None]
+    step = CARD_W + 4 if len(cards) <= 10 and faces else 16 if not faces else 34
+    parts = []
+    for i, c in enumerate(cards):
+        up = c is not None and c in playable
+        parts.append(_card(c, x0 + i * step, lift - (lift if up else 0), rules, legal=up))
+    width = (len(cards) - 1) * step + CARD_W if cards else 0
+    return "".join(parts), width
+
+
+def _trick_block(
+    plays: Sequence[Play],
+    players: Sequence[str],
+    rules: Rules | None,
+    *,
+    title: str,
+    taker: int | None = None,
+    badge: Badge | None = None,
+    revealed: Card | None = None,
+) -> _Block:
+    cell = CARD_W + 20
+    top = 22.0
+    parts = [_text(0, 13, title, size=13, weight="700")]
+    x = 0.0
+    words = []
+    if revealed is not None:
+        parts.append(_text(x + cell / 2, top + 11, "revealed", size=11, anchor="middle"))
+        parts.append(_card(revealed, x + 10, top + 16, rules, dashed=True))
+        words.append(f"revealed {revealed}")
+        x += cell
+    for i, play in enumerate(plays):
+        takes = taker is not None and play.seat == taker and _taking_play(plays, taker) == i
+        name = _short(players[play.seat])
+        parts.append(
+            _text(x + cell / 2, top + 11, name, size=11, anchor="middle", weight="700" if takes else "normal")
+        )
+        parts.append(_card(play.card, x + 10, top + 16, rules, taker=takes))
+        below = "takes" if takes else ("led" if i == 0 and revealed is None else "")
+        if below:
+            parts.append(
+                _text(
+                    x + cell / 2,
+                    top + 16 + CARD_H + 14,
+                    below,
+                    size=11,
+                    anchor="middle",
+                    weight="700" if takes else "normal",
+                )
+            )
+        words.append(f"{players[play.seat]} {play.card}")
+        x += cell
+    if not plays and revealed is None:
+        parts.append(_text(0, top + 16 + CARD_H / 2, "No cards on the table yet.", size=12))
+        x = 180
+    text = f"{title}: " + ", ".join(words) + "." if words else "No cards on the table yet."
+    if badge is not None:
+        parts.append(_badge(badge, x + 14, top + 16))
+        x += 14 + 110
+        text += f" {badge.text}."
+    if taker is not None:
+        text += f" {players[taker]} takes the trick."
+    height = top + 16 + CARD_H + 20
+    return _Block("".join(parts), max(x, 200), height, text)
+
+
+def _taking_play(plays: Sequence[Play], taker: int) -> int:
+    """The index of the taker's card in the trick (a seat plays once per trick)."""
+    for i, play in enumerate(plays):
+        if play.seat == taker:
+            return i
+    return -1
+
+
+def _badge(badge: Badge, x: float, y: float) -> str:
+    """A game's badge beside a trick (Catastrophe's two-sided Trick Marker): crossed out when struck."""
+    cx, cy, r = x + 40, y + 26, 24
+    if badge.side is None:
+        return (
+            f'<g class="cr-marker"><circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="currentColor" '
+            f'stroke-dasharray="4 3"/>'
+            + _text(cx, cy + 4, badge.word, size=14, anchor="middle")
+            + _text(cx, cy + r + 16, badge.meaning, size=11, anchor="middle")
+            + "</g>"
+        )
+    colour = _MARKER_COLOURS.get(badge.side, _BADGE_COLOURS[sum(map(ord, badge.side)) % len(_BADGE_COLOURS)])
+    data = f" data-marker={_attr(badge.key)}" if badge.key is not None else ""
+    parts = [
+        f'<g class="cr-marker"{data}>',
+        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#ffffff" stroke-width="2"/>',
+        _text(cx, cy - 1, badge.word, size=11, weight="700", anchor="middle", fill="#ffffff"),
+        _text(cx, cy + 13, badge.arrow, size=11, anchor="middle", fill="#ffffff"),
+    ]
+    if badge.struck:
+        d = r * 0.72
+        parts.append(
+            f'<line x1="{_num(cx - d)}" y1="{_num(cy + d)}" x2="{_num(cx + d)}" y2="{_num(cy - d)}" '
+            f'stroke="#ffffff" stroke-width="3"/>'
+        )
+    parts.append(_text(cx, cy + r + 16, badge.meaning, size=11, anchor="middle"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _unit(rules: Rules) -> str:
+    return _game(rules).unit
+
+
+def _points(rules: Rules) -> str:
+    return _game(rules).points_word(rules)
+
+
+def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
+    players = v.players
+    unit = _unit(v.rules)
+    name_w, col_w, row_h = 70.0, 64.0, 18.0
+    parts = [_text(0, 13, f"Scores ({_points(v.rules)})", size=13, weight="700")]
+    y = 34.0
+    for seat, name in enumerate(players):
+        parts.append(
+            _text(
+                name_w + seat * col_w + col_w / 2, y, _short(name, 9), size=11, weight="700", anchor="middle"
+            )
+        )
+    shown = v.results[-last:]
+    if len(v.results) > len(shown):
+        y += row_h
+        parts.append(_text(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
+    for result in shown:
+        y += row_h
+        parts.append(_text(0, y, f"{unit} {result.number}", size=11))
+        for seat, points in enumerate(result.points):
+            cell = f"{points}{_game(v.rules).result_note(result, seat)}"
+            parts.append(_text(name_w + seat * col_w + col_w / 2, y, cell, size=11, anchor="middle"))
+    y += 6
+    parts.append(
+        f'<line x1="0" y1="{_num(y)}" x2="{_num(name_w + len(players) * col_w)}" y2="{_num(y)}" '
+        f'stroke="currentColor" stroke-width="1"/>'
+    )
+    y += row_h
+    parts.append(_text(0, y, "total", size=11, weight="700"))
+    for seat, total in enumerate(v.totals):
+        cell = str(total) + (" out" if v.eliminated[seat] else "")
+        if seat in v.winners:
+            cell += " ★"
+        parts.append(
+            _text(name_w + seat * col_w + col_w / 2, y, cell, size=11, weight="700", anchor="middle")
+        )
+    text_rows = [
+        f"{unit} {r.number}: " + ", ".join(f"{players[s]} {p}" for s, p in enumerate(r.points)) for r in shown
+    ]
+    notes = []
+    if any(v.marks):
+        y += row_h
+        marks = ", ".join(f"{players[s]} {m}" for s, m in enumerate(v.marks) if m)
+        parts.append(_text(0, y, f"✱ cucumber marks: {marks}", size=11))
+        notes.append(f"Cucumber marks: {marks}.")
+    if v.winners:
+        y += row_h
+        won = " and ".join(players[s] for s in v.winners)
+        parts.append(
+            _text(0, y, f"★ {won} {'win' if len(v.winners) > 1 else 'wins'} the match", size=11, weight="700")
+        )
+        notes.append(f"{won} {'win' if len(v.winners) > 1 else 'wins'} the match.")
+    totals = ", ".join(
+        f"{players[s]} {t}" + (" (out)" if v.eliminated[s] else "") for s, t in enumerate(v.totals)
+    )
+    text = "Scores: " + "; ".join(text_rows) + (". " if text_rows else "") + f"Totals: {totals}."
+    if notes:
+        text += " " + " ".join(notes)
+    width = max(name_w + len(players) * col_w, 260)
+    return _Block("".join(parts), width, y + 8, text)
+
+
+def _seat_rows(v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Sequence[Card]) -> _Block:
+    """One row per seat: name, hand (faces, or backs), total; `legal` (of the seat to act) outlined."""
+    players, rules = v.players, v.rules
+    row_h = CARD_H + 22.0
+    name_w = 104.0
+    parts: list[str] = []
+    texts: list[str] = []
+    width = 0.0
+    game = _game(rules)
+    for seat, name in enumerate(players):
+        y = seat * row_h
+        acting = v.to_act == seat
+        label = ("▶ " if acting else "") + _short(name, 11)
+        parts.append(_text(0, y + 26, label, size=13, weight="700" if acting else "normal"))
+        notes = []
+        if seat == v.dealer and game.shows_dealer:
+            notes.append("dealer")
+        if v.seat == seat:
+            notes.append("you")
+        if v.eliminated[seat]:
+            notes.append("out")
+        if notes:
+            parts.append(_text(0, y + 42, ", ".join(notes), size=11))
+        total = f"{v.totals[seat]} {_points(rules)}"
+        if v.marks[seat]:
+            total += f", {v.marks[seat]} mark{'s' if v.marks[seat] > 1 else ''} ✱"
+        parts.append(_text(0, y + 58, total, size=11))
+        hand = hands[seat]
+        if hand is None:
+            cards: list[Card | None] = [None] * v.hand_sizes[seat]
+        else:
+            cards = list(hand)
+        playable = legal if acting and hand is not None else ()
+        row, row_w = _hand_block(cards, rules, legal=playable, x0=name_w, lift=8)
+        parts.append(f'<g transform="translate(0 {_num(y)})">{row}</g>')
+        if hand is None and cards:
+            parts.append(_text(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, f"× {len(cards)}", size=12))
+            row_w += 40
+        width = max(width, name_w + row_w)
+        extra = game.seat_note(v, seat)
+        if extra:
+            parts.append(_text(name_w + row_w + 12 if cards else name_w, y + 42, extra, size=11))
+            width = max(width, name_w + row_w + 12 + 170)
+        if v.seat == seat and hand is not None:
+            said = f"Your hand ({name}): {_cards_text(hand)}"
+            if playable:
+                said += f"; you may play {_cards_text(playable)}"
+        elif hand is not None:
+            said = f"{name} holds {_cards_text(hand)}"
+            if playable:
+                said += f" and may play {_cards_text(playable)}"
+        else:
+            said = f"{name} holds {v.hand_sizes[seat]} card{'s' if v.hand_sizes[seat] != 1 else ''}"
+        if v.eliminated[seat]:
+            said += " (out)"
+        if extra:
+            said += f" and has {extra}"
+        if v.seat == seat:
+            texts.insert(0, said + ".")  # the viewer's own hand first
+        else:
+            texts.append(said + ".")
+    totals = "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(players, v.totals, strict=True)) + "."
+    return _Block("".join(parts), width, len(players) * row_h, " ".join([*texts, totals]))
+
+
+# --- what to draw -------------------------------------------------------------------------------------
+
+
+def _view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
+    if isinstance(obj, PlayerView):
+        if seat is not None and seat != obj.seat:
+            raise ValueError(f"this view is seat {obj.seat}'s; it cannot be drawn for seat {seat}")
+        return obj
+    if isinstance(obj, State):
+        return view(obj, seat)
+    raise TypeError(f"expected a State or a PlayerView, not {type(obj).__name__}")
+
+
+def _header(v: PlayerView) -> _Block:
+    rules = v.rules
+    name = _game(rules).preset_titles.get(rules.name, rules.name)
+    parts = [name]
+    if v.round_number:
+        done = len(v.tricks)
+        total = done + max(v.hand_sizes, default=0)
+        number = done + 1 if total > done else done
+        parts.append(f"{_unit(rules)} {v.round_number}")
+        if total:
+            parts.append(f"trick {min(number, total)} of {total}")
+    line = ", ".join(parts) + "."
+    if v.is_over:
+        won = " and ".join(v.players[s] for s in v.winners)
+        turn = f"The match is over: {won} {'win' if len(v.winners) > 1 else 'wins'}."
+    elif v.to_act == CHANCE:
+        turn = "A deal is due." if not v.round_number else f"The {_unit(rules)} is over; a deal is due."
+    elif v.to_act is not None and not any(v.hand_sizes) and not v.trick:
+        turn = f"{v.players[v.to_act]} has a decision to take."
+    elif v.to_act is not None:
+        turn = f"{v.players[v.to_act]} to play."
+    else:
+        turn = ""
+    text = f"{line} {turn}".strip()
+    return _Block(_text(0, 14, text, size=14, weight="700"), min(len(text) * 7.2, 640), 20, text)
+
+
+def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
+    game = _game(v.rules)
+
+    def block(plays: Sequence[Play], source: Trick | PlayerView, title: str, taker: int | None) -> _Block:
+        revealed, badge = game.trick_extras(source)
+        return _trick_block(
+            plays, v.players, v.rules, title=title, taker=taker, badge=badge, revealed=revealed
+        )
+
+    blocks = []
+    done = v.tricks
+    if tricks == "round":
+        for number, t in enumerate(done, start=1):
+            blocks.append(block(t.plays, t, f"Trick {number}", t.taker))
+    in_progress = bool(v.trick) or game.trick_extras(v)[0] is not None
+    if in_progress:
+        blocks.append(block(v.trick, v, f"Trick {len(done) + 1}", None))
+    elif done and tricks == "current":
+        t = done[-1]
+        blocks.append(block(t.plays, t, f"Trick {len(done)} (complete)", t.taker))
+    elif v.round_number and not done:
+        blocks.append(block((), v, f"Trick {len(done) + 1}", None))
+    return blocks
+
+
+def _blocks(
+    obj: State | PlayerView,
+    seat: int | None,
+    *,
+    open_hands: bool,
+    tricks: str,
+    results: bool | None,
+    highlight: bool,
+) -> _Block:
+    if tricks not in ("current", "round", "none"):
+        raise ValueError(f"tricks is 'current', 'round' or 'none', not {tricks!r}")
+    v = _view_of(obj, seat)
+    acting = v.to_act if v.to_act is not None and v.to_act >= 0 else None
+    if open_hands:
+        if not isinstance(obj, State):
+            raise ValueError("open_hands=True needs a State: a view holds only its own seat's hand")
+        views = [view(obj, s) for s in range(len(v.players))]
+        hands: list[Sequence[Card] | None] = [w.hand for w in views]
+        legal = views[acting].legal if acting is not None else ()
+    else:
+        hands = [v.hand if s == v.seat else None for s in range(len(v.players))]
+        legal = v.legal if acting is not None and acting == v.seat else ()
+    cards = [a.card for a in legal if isinstance(a, Play)] if highlight else []
+    blocks = [_header(v)]
+    if tricks != "none":
+        blocks += _tricks_to_draw(v, tricks)
+    if v.round_number or open_hands:
+        blocks.append(_seat_rows(v, hands, cards))
+    show_results = bool(v.results) if results is None else results
+    if show_results:
+        blocks.append(_results_block(v))
+    return _stack(blocks)

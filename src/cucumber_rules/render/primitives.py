@@ -1,0 +1,209 @@
+"""The pictures' building blocks: the look (sizes, colours), SVG text, one card, a block and its `<svg>`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from cucumber_rules import GAMES, Card, Game, Rules, card
+
+# --- look ---------------------------------------------------------------------------------------------
+
+CARD_W = 46
+CARD_H = 66
+_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+_FACE = "#fffdf7"  # the card's face: a light, warm white in either page theme
+_EDGE = "#4a4a4a"
+_INK = "#1b1b1b"  # black suits and numbers on the face (contrast 16:1 on the face)
+_RED = "#c62828"  # red suits (contrast 5.5:1 on the face)
+_BACK = "#2e7d32"
+_BACK_LINE = "#a5d6a7"
+_CUCUMBER = "#388e3c"
+_CUCUMBER_EDGE = "#1b5e20"
+_LEGAL = "#e65100"  # outline of a card the viewer may play
+_TAKER = "#f9a825"  # outline of the card that takes the trick
+_MARKER_COLOURS = {"high": "#1565c0", "low": "#6a1b9a"}  # Catastrophe's two sides
+_TABLE = "#1f4d2b"  # standalone pictures: the table
+_TABLE_TEXT = "#f4f4ee"
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_BADGE_COLOURS = ("#1565c0", "#6a1b9a", "#00695c", "#ad1457")  # a badge's sides, in order of appearance
+
+CardLike = Card | str
+
+
+@attrs.frozen
+class _Block:
+    """A piece of a picture: SVG elements drawn from (0, 0), its size, and what it shows in words."""
+
+    body: str
+    width: float
+    height: float
+    text: str
+
+
+# --- small helpers ------------------------------------------------------------------------------------
+
+
+def _attr(value: object) -> str:
+    return quoteattr(str(value))
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(
+    x: float,
+    y: float,
+    content: str,
+    *,
+    size: float = 12,
+    weight: str = "normal",
+    anchor: str = "start",
+    fill: str = "currentColor",
+    extra: str = "",
+) -> str:
+    attrs_ = f'x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}"'
+    if weight != "normal":
+        attrs_ += f' font-weight="{weight}"'
+    if anchor != "start":
+        attrs_ += f' text-anchor="{anchor}"'
+    return f"<text {attrs_}{extra}>{escape(content)}</text>"
+
+
+def _short(name: str, limit: int = 10) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _as_card(value: CardLike) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return card(value)
+    raise TypeError(f"a card is a Card or card text such as 'QS', not {type(value).__name__}")
+
+
+def _game(rules: Rules) -> Game:
+    return GAMES[rules.game]
+
+
+def _cucumbers(c: Card, rules: Rules | None) -> int:
+    """The cucumbers printed on a card under these rules (0 when the game prints none)."""
+    return 0 if rules is None else _game(rules).card_icons(rules, c)
+
+
+def _cucumber_glyph(x: float, y: float, length: float = 7.0) -> str:
+    """A small cucumber: a green capsule, slightly tilted, centred on (x, y)."""
+    return (
+        f'<rect x="{_num(x - length / 2)}" y="{_num(y - 2)}" width="{_num(length)}" height="4" rx="2" '
+        f'fill="{_CUCUMBER}" stroke="{_CUCUMBER_EDGE}" stroke-width="0.6" '
+        f'transform="rotate(-20 {_num(x)} {_num(y)})"/>'
+    )
+
+
+# --- cards --------------------------------------------------------------------------------------------
+
+
+def _card_face(c: Card, rules: Rules | None) -> str:
+    if c.suit is not None:
+        colour = _RED if c.suit in "HD" else _INK
+        rank = _RANK_LABELS.get(c.rank, str(c.rank))
+        symbol = _SUIT_SYMBOLS[c.suit]
+        return "".join(
+            [
+                _text(5, 15, rank, size=13, weight="700", fill=colour),
+                _text(5, 28, symbol, size=12, fill=colour),
+                _text(CARD_W / 2 + 2, 51, symbol, size=24, anchor="middle", fill=colour),
+            ]
+        )
+    parts = [
+        _text(5, 13, str(c.rank), size=10, weight="700", fill=_INK),
+        _text(CARD_W / 2, 40, str(c.rank), size=20, weight="700", anchor="middle", fill=_INK),
+    ]
+    count = _cucumbers(c, rules)
+    if count:
+        step = 8.0
+        start = CARD_W / 2 - step * (count - 1) / 2
+        parts += [_cucumber_glyph(start + i * step, 55) for i in range(count)]
+    return "".join(parts)
+
+
+def _card(
+    c: Card | None,
+    x: float,
+    y: float,
+    rules: Rules | None,
+    *,
+    legal: bool = False,
+    taker: bool = False,
+    dashed: bool = False,
+) -> str:
+    """One card at (x, y); face down when `c` is None."""
+    if c is None:
+        return (
+            f'<g class="cr-card cr-back" transform="translate({_num(x)} {_num(y)})">'
+            f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{_BACK}" stroke="{_BACK_LINE}"/>'
+            f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" fill="none" '
+            f'stroke="{_BACK_LINE}" stroke-width="1" stroke-dasharray="3 2"/>'
+            f"{_cucumber_glyph(CARD_W / 2, CARD_H / 2, 16)}</g>"
+        )
+    classes = "cr-card" + (" cr-legal" if legal else "") + (" cr-taker" if taker else "")
+    stroke, width = (_LEGAL, 3.0) if legal else (_TAKER, 3.0) if taker else (_EDGE, 1.0)
+    dash = ' stroke-dasharray="4 3"' if dashed else ""
+    return (
+        f'<g class="{classes}" data-card={_attr(c)} transform="translate({_num(x)} {_num(y)})">'
+        f"<title>{escape(_card_words(c))}</title>"
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{_FACE}" stroke="{stroke}" '
+        f'stroke-width="{_num(width)}"{dash}/>'
+        f"{_card_face(c, rules)}</g>"
+    )
+
+
+def _card_words(c: Card) -> str:
+    if c.suit is None:
+        return str(c)
+    rank = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(c.rank, str(c.rank))
+    return f"{c} ({rank} of {_SUIT_NAMES[c.suit]})"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return ", ".join(str(c) for c in cards) or "no cards"
+
+
+# --- layout -------------------------------------------------------------------------------------------
+
+
+def _stack(blocks: Sequence[_Block], gap: float = 14) -> _Block:
+    parts = []
+    y = 0.0
+    width = 0.0
+    for i, block in enumerate(blocks):
+        if i:
+            y += gap
+        parts.append(f'<g transform="translate(0 {_num(y)})">{block.body}</g>')
+        y += block.height
+        width = max(width, block.width)
+    return _Block("".join(parts), width, y, " ".join(b.text for b in blocks if b.text))
+
+
+def _document(block: _Block, *, standalone: bool, pad: float = 12) -> str:
+    """Wrap a block in an accessible `<svg>` element."""
+    width = block.width + 2 * pad
+    height = block.height + 2 * pad
+    label = block.text
+    background = ""
+    colour = ""
+    if standalone:
+        background = f'<rect width="100%" height="100%" rx="10" fill="{_TABLE}"/>'
+        colour = f' color="{_TABLE_TEXT}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-picture" role="img" aria-label={_attr(label)} '
+        f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" height="{_num(height)}" '
+        f'style="max-width: 100%; height: auto" font-family="{_FONT}"{colour}>'
+        f"<title>{escape(label)}</title>{background}"
+        f'<g transform="translate({_num(pad)} {_num(pad)})">{block.body}</g></svg>'
+    )
