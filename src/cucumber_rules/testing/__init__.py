@@ -120,7 +120,7 @@ class GameCheck:
 def action_bound(rules: Rules, players: int) -> int:
     """The most actions `check_game` allows a match before failing the termination invariant.
 
-    It is the game's [`max_actions`][cucumber_rules.Game.max_actions].
+    It is [`cucumber_rules.max_actions`][cucumber_rules.max_actions], the game's bound.
 
     Args:
         rules: The rules.
@@ -134,7 +134,9 @@ def action_bound(rules: Rules, players: int) -> int:
         >>> action_bound(cr.ruleset("catastrophe"), 4)
         164
     """
-    return type(rules)._game.max_actions(rules, seat_number(players, "players must be an int"))  # type: ignore[no-any-return]
+    from ..outcomes import max_actions
+
+    return max_actions(rules, players)
 
 
 def _seats_of(players: int | Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
