@@ -68,8 +68,12 @@ def test_game_parameters_are_the_options() -> None:
     assert (rules.threshold, rules.ace_lead, rules.follow) == (21, False, "forced-lowest")
     assert game.num_distinct_actions() == 52
     assert game.max_game_length() == cr.max_actions(rules, 5)
-    cat = pyspiel.load_game("cucumber_catastrophe(players=6,surprise=True,cucumbers=" + ":".join(["2"] * 60) + ")")
-    assert cat.rules.cucumbers == (2,) * 60 and cat.rules.surprise and cat.num_players() == 6
+    cat = pyspiel.load_game(
+        "cucumber_catastrophe(players=6,surprise=True,cucumbers=" + ":".join(["2"] * 60) + ")"
+    )
+    assert cat.rules.cucumbers == (2,) * 60
+    assert cat.rules.surprise
+    assert cat.num_players() == 6
     assert rules_of("agurk", {"fixed_rounds": 0})[0].fixed_rounds is None
     with pytest.raises(ValueError, match="players"):
         rules_of("catastrophe", {"players": 2})
@@ -93,7 +97,8 @@ def test_a_match_is_the_library_match() -> None:
     state = game.new_initial_state()
     _play_out(state, random.Random(4))
     s = state.cucumber_state
-    assert s.is_over and state.returns() == list(cr.returns(s))
+    assert s.is_over
+    assert state.returns() == list(cr.returns(s))
     assert sum(state.returns()) == pytest.approx(1.0)
     # the OpenSpiel history replays in the library: deals card by card, then ids
     again = game.new_initial_state()
@@ -114,7 +119,8 @@ def test_chance_nodes_deal_card_by_card() -> None:
         steps += 1
     assert steps == 30 + 10  # every hand card, then a reveal per trick
     deal = state.cucumber_state.history[0]
-    assert isinstance(deal, cr.Deal) and len(deal.stock) == 10
+    assert isinstance(deal, cr.Deal)
+    assert len(deal.stock) == 10
     fives = {c for c in cr.DECKS["numbered-60"] if c.rank % 10 == 5}
     assert fives <= {c for h in deal.hands for c in h}
     assert not fives & set(deal.stock)
@@ -179,7 +185,8 @@ def test_state_pickles_and_serializes() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     again = pickle.loads(pickle.dumps(state))
-    assert str(again) == str(state) and again.history() == state.history()
+    assert str(again) == str(state)
+    assert again.history() == state.history()
     _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert copy.history() == state.history()
     assert str(copy) == str(state)
@@ -188,7 +195,9 @@ def test_state_pickles_and_serializes() -> None:
 def test_mcts_bot_plays_a_match() -> None:
     game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 1})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(1))
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(1)
+    )
     rng = random.Random(5)
     state = game.new_initial_state()
     decisions = 0

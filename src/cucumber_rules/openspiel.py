@@ -55,7 +55,6 @@ import pyspiel
 
 from . import encoding
 from .actions import Play
-
 from .engine import apply, legal_moves, new_game
 from .outcomes import max_actions, returns
 from .rules import Rules, ruleset
@@ -259,14 +258,14 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         if s.to_act == CHANCE and self.drawn:
             rules = m.rules
             cards = rules._game.action_cards(rules)
-            parts.append("dealing " + " ".join(str(cards[i]) if i < len(cards) else f"#{i}" for i in self.drawn))
+            parts.append(
+                "dealing " + " ".join(str(cards[i]) if i < len(cards) else f"#{i}" for i in self.drawn)
+            )
         elif s.table is not None and not s.is_over:
             hands = " | ".join(" ".join(str(c) for c in h) or "-" for h in s.hands)
             parts.append(f"hands {hands}")
             parts.append("trick " + (" ".join(str(p.card) for p in s.trick) or "-"))
-        parts.append(
-            "over" if s.is_over else "chance" if s.to_act == CHANCE else f"seat {s.to_act} to act"
-        )
+        parts.append("over" if s.is_over else "chance" if s.to_act == CHANCE else f"seat {s.to_act} to act")
         return " · ".join(parts)
 
 
@@ -381,5 +380,3 @@ Example:
     >>> GAME_NAMES[:2]
     ('cucumber_agurk', 'cucumber_gurka')
 """
-
-
