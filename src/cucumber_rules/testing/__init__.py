@@ -144,14 +144,18 @@ def _seats_of(players: int | Sequence[int] | None, rules: Rules) -> tuple[int, .
         return tuple(range(rules.min_players, rules.max_players + 1))
     if isinstance(players, bool):
         raise TypeError("players must be a player count, a sequence of counts, or None")
-    if isinstance(players, int):
-        return (players,)
+    if hasattr(type(players), "__index__"):  # any integer, numpy's too
+        return (seat_number(players),)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a player count, a sequence of counts, or None, not {players!r}")
     counts = tuple(players)
-    if not counts or not all(type(n) is int for n in counts):
+    if not counts or not all(_is_count(n) for n in counts):
         raise TypeError("players must be a non-empty sequence of player counts (ints)")
-    return counts
+    return tuple(seat_number(n) for n in counts)
+
+
+def _is_count(value: object) -> bool:
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
 
 
 def check_game(
@@ -238,8 +242,9 @@ def check_game(
     seed = seat_number(seed, "seed must be an int")
     if matches < 0:
         raise ValueError(f"matches must be >= 0, not {matches}")
-    if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
+    if max_actions is not None and (not _is_count(max_actions) or seat_number(max_actions) < 1):
         raise TypeError(f"max_actions must be a positive int or None, not {max_actions!r}")
+    max_actions = None if max_actions is None else seat_number(max_actions)
     counts = _seats_of(players, rules)
     for n in counts:  # fail early, with the library's own error, on a bad count
         new_game(rules, n)
