@@ -71,8 +71,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     Example:
         >>> e = raw_env("catastrophe", players=3)
         >>> e.reset(seed=0)
-        >>> e.agent_selection, e.action_space("player_0").n, e.observation_space("player_0").shape
-        ('player_0', 60, (387,))
+        >>> e.agent_selection, int(e.action_space("player_0").n), e.observation_space("player_0").shape
+        ('player_0', 60, (383,))
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "cucumber_v0", "is_parallelizable": False}  # noqa: RUF012
@@ -200,7 +200,7 @@ def env(preset: str | Rules = "agurk", players: int | None = None, **options: An
     Example:
         >>> e = env("five-cucumbers", players=3)
         >>> e.reset(seed=7)
-        >>> e.possible_agents, e.action_space(e.agent_selection).n
+        >>> e.possible_agents, int(e.action_space(e.agent_selection).n)
         (['player_0', 'player_1', 'player_2'], 15)
     """
     render_mode = options.pop("render_mode", None)
