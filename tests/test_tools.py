@@ -108,7 +108,10 @@ def _checks(calls: list[str], pytest_args: str = "-q") -> None:
 def test_dev_sh_builds_its_virtualenv_once(project: Project) -> None:
     calls = project.run("dev.sh")
     assert "python -m venv .venv-dev" in calls
-    assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build]" in calls
+    assert (
+        "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build,openspiel,pettingzoo]"
+        in calls
+    )
     _checks(calls)
     # Again: the virtualenv is reused, and pytest gets the arguments.
     calls = project.run("dev.sh", "tests/test_cli.py", "-x")
@@ -141,7 +144,10 @@ def test_test_sh_always_starts_from_a_fresh_virtualenv_with_every_extra(project:
     for _ in range(2):
         calls = project.run("test.sh", "-k", "cli")
         assert "python -m venv .venv-test" in calls
-        assert "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build]" in calls
+        assert (
+            "venv-python -m pip install --quiet -e .[cli,test,docs,lint,scale,build,openspiel,pettingzoo]"
+            in calls
+        )
         _checks(calls, "-q -k cli")
 
 
@@ -167,6 +173,6 @@ def test_demo_sh_adds_the_cli_extra_to_a_virtualenv_without_it(project: Project)
 @needs_bash
 def test_docs_sh_installs_the_docs_extra_and_follows_pyproject(project: Project) -> None:
     calls = project.run("docs.sh", "build")
-    assert "venv-python -m pip install --quiet -e .[docs]" in calls
+    assert "venv-python -m pip install --quiet -e .[docs,openspiel,pettingzoo]" in calls
     assert calls[-1] == "mkdocs build --strict"
     assert project.run("docs.sh") == ["python --version", "mkdocs serve"]

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 source tools/venv.sh
-ensure_venv .venv-docs docs   # built again when pyproject.toml changes
+ensure_venv .venv-docs docs,openspiel,pettingzoo   # built again when pyproject.toml changes
 export NO_MKDOCS_2_WARNING=1
 if [ "${1:-serve}" = build ]; then
   exec .venv-docs/bin/mkdocs build --strict

@@ -18,6 +18,15 @@ Each trick mechanism is a [`Game`][cucumber_rules.Game] in the registry
 
 from .actions import Action, Deal, Decision, Play
 from .cards import DECKS, Card, card
+from .encoding import (
+    action_id,
+    action_of,
+    legal_mask,
+    num_actions,
+    observation,
+    observation_parts,
+    observation_size,
+)
 from .engine import apply, apply_all, check, is_legal, legal_moves, new_game, sample_chance, score
 from .errors import (
     ERROR_CODES,
@@ -29,6 +38,7 @@ from .errors import (
 )
 from .games import GAMES, Game, register_game
 from .history import History
+from .outcomes import max_actions, returns
 from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
 from .scoring import Score
@@ -97,21 +107,30 @@ __all__ = [
     "State",
     "Table",
     "Trick",
+    "action_id",
+    "action_of",
     "apply",
     "apply_all",
     "card",
     "check",
     "dumps",
     "is_legal",
+    "legal_mask",
     "legal_moves",
     "loads",
     "make_converter",
+    "max_actions",
     "new_game",
+    "num_actions",
+    "observation",
+    "observation_parts",
+    "observation_size",
     "option",
     "public_history",
     "record",
     "register_game",
     "replay",
+    "returns",
     "ruleset",
     "sample_chance",
     "score",

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Action
+from .actions import Action, seat_number
 from .bots import Bot, resolve_bots
 from .engine import apply, new_game, sample_chance, score
 from .rules import RULESETS, Rules
@@ -457,14 +457,11 @@ def simulate(
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
-    if isinstance(matches, bool) or not isinstance(matches, int):
-        raise TypeError(f"matches must be an int, not {type(matches).__name__}")
+    matches = seat_number(matches, "matches must be an int")  # any integer (numpy's too), never a bool
     if matches < 0:
         raise ValueError(f"matches must be 0 or more, not {matches}")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an int, not {type(players).__name__}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    players = seat_number(players, "players must be an int")
+    seed = seat_number(seed, "seed must be an int")
     new_game(rules, players)  # validates the player count (InvalidRulesError)
     lineup = resolve_bots(bots, players)
     size = chunk_size if chunk_size is not None else max(1, min(100, matches // 16))

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from ..actions import Action, Deal, Play
     from ..cards import Card
+    from ..encoding import DealPlan
     from ..rules import Rules
     from ..scoring import Score
     from ..state import Match, RoundResult, State, Table, Trick
@@ -368,6 +369,47 @@ class Game:
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
         """Rows describing a rule set for the docs' preset tables: (what, value)."""
         return [("deck", rules.deck), ("players", f"{rules.min_players}–{rules.max_players}")]
+
+    # ----------------------------------------------------------------- encodings (cucumber_rules.encoding)
+
+    def action_cards(self, rules: Rules) -> tuple[Card, ...]:
+        """The cards a seat may play, in action-id order: ids `0..len-1` (default: each distinct card
+        of `rules.deck`, in card order).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].action_cards(cr.ruleset("five-cucumbers"))[:3]
+            (card('1'), card('2'), card('3'))
+        """
+        from ..cards import DECKS
+
+        return tuple(dict.fromkeys(DECKS[rules.deck]))
+
+    def action_decisions(self, rules: Rules, seat: int) -> tuple[Decision, ...]:
+        """Every decision `seat` may take under `rules`, in action-id order after the cards (default:
+        none). There must be as many for every seat."""
+        return ()
+
+    def observation_parts(self, rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+        """The named parts of the observation vector, with sizes (default: `encoding.common_parts`)."""
+        from ..encoding import common_parts
+
+        return common_parts(rules, players)
+
+    def observe(self, view: PlayerView) -> list[float]:
+        """A seat's view as the floats `observation_parts` lays out (`encoding.common_observation`)."""
+        from ..encoding import common_observation
+
+        return common_observation(view)
+
+    def deal_plan(self, state: State) -> DealPlan:
+        """How the deal due now is made, for dealing it card by card (`encoding.DealPlan`).
+
+        The default (`encoding.default_deal_plan`) fits deals that are uniform over `rules.deck`.
+        """
+        from ..encoding import default_deal_plan
+
+        return default_deal_plan(self, state)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

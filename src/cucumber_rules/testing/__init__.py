@@ -121,7 +121,7 @@ class GameCheck:
 def action_bound(rules: Rules, players: int) -> int:
     """The most actions `check_game` allows a match before failing the termination invariant.
 
-    It is the game's [`max_actions`][cucumber_rules.Game.max_actions].
+    It is [`cucumber_rules.max_actions`][cucumber_rules.max_actions], the game's bound.
 
     Args:
         rules: The rules.
@@ -135,7 +135,9 @@ def action_bound(rules: Rules, players: int) -> int:
         >>> action_bound(cr.ruleset("catastrophe"), 4)
         164
     """
-    return type(rules)._game.max_actions(rules, seat_number(players, "players must be an int"))  # type: ignore[no-any-return]
+    from ..outcomes import max_actions
+
+    return max_actions(rules, players)
 
 
 def _seats_of(players: int | Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
@@ -143,14 +145,18 @@ def _seats_of(players: int | Sequence[int] | None, rules: Rules) -> tuple[int, .
         return tuple(range(rules.min_players, rules.max_players + 1))
     if isinstance(players, bool):
         raise TypeError("players must be a player count, a sequence of counts, or None")
-    if isinstance(players, int):
-        return (players,)
+    if hasattr(type(players), "__index__"):  # any integer, numpy's too
+        return (seat_number(players),)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a player count, a sequence of counts, or None, not {players!r}")
     counts = tuple(players)
-    if not counts or not all(type(n) is int for n in counts):
+    if not counts or not all(_is_count(n) for n in counts):
         raise TypeError("players must be a non-empty sequence of player counts (ints)")
-    return counts
+    return tuple(seat_number(n) for n in counts)
+
+
+def _is_count(value: object) -> bool:
+    return not isinstance(value, bool) and hasattr(type(value), "__index__")
 
 
 def check_game(
@@ -237,8 +243,9 @@ def check_game(
     seed = seat_number(seed, "seed must be an int")
     if matches < 0:
         raise ValueError(f"matches must be >= 0, not {matches}")
-    if max_actions is not None and (type(max_actions) is not int or max_actions < 1):
+    if max_actions is not None and (not _is_count(max_actions) or seat_number(max_actions) < 1):
         raise TypeError(f"max_actions must be a positive int or None, not {max_actions!r}")
+    max_actions = None if max_actions is None else seat_number(max_actions)
     counts = _seats_of(players, rules)
     for n in counts:  # fail early, with the library's own error, on a bad count
         new_game(rules, n)

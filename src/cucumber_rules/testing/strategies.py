@@ -7,10 +7,12 @@ built, so importing `cucumber_rules.testing` never needs it.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..actions import seat_number
 from ..engine import apply, legal_moves, new_game, sample_chance
 from ..rules import RULESETS, Rules, preset_name, ruleset
 from ..state import CHANCE, State
@@ -112,8 +114,11 @@ def states(
         source = st.just(rules)
     else:
         source = rules
-    if type(max_actions) is not int or max_actions < 0:
+    if isinstance(max_actions, bool) or not hasattr(type(max_actions), "__index__") or max_actions < 0:
         raise ValueError(f"max_actions must be an int >= 0, not {max_actions!r}")
+    max_actions = operator.index(max_actions)
+    if players is not None:
+        players = seat_number(players, "players must be an int or None")
 
     @st.composite
     def build(draw: DrawFn) -> State:

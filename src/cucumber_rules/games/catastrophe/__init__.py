@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from ...actions import Action, Deal, Play
     from ...cards import Card
+    from ...encoding import DealPlan
     from ...rules import Rules
     from ...state import State, Trick
     from ...views import Event, PlayerView
@@ -256,6 +257,45 @@ class CatastropheGame(Game):
         """See `words.facts`."""
         return words.facts(rules)  # type: ignore[arg-type]
 
+    # ----------------------------------------------------------------- encodings
+
+    def observation_parts(self, rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+        """The common parts, then `marker` (4), `revealed` (a card id each) and `captured` (per seat)."""
+        from ...encoding import common_parts
+
+        k = len(self.action_cards(rules))
+        return (*common_parts(rules, players), ("marker", 4), ("revealed", k), ("captured", players))
+
+    def observe(self, view: PlayerView) -> list[float]:
+        """The common parts, then the Trick Marker, the card turned up and each seat's captured cucumbers."""
+        from ...encoding import common_observation, relative
+
+        v: CatastropheView = view  # type: ignore[assignment]
+        rules: CatastropheRules = v.rules  # type: ignore[assignment]
+        cards = self.action_cards(rules)
+        marker = [1.0 if v.marker == m else 0.0 for m in _MARKERS]
+        revealed = [1.0 if c is v.revealed else 0.0 for c in cards]
+        per_seat = [float(sum(cucumbers_on(rules, c) for c in got)) for got in v.captured]
+        captured = relative(per_seat, v.seat) if per_seat else [0.0] * len(v.players)  # type: ignore[arg-type]
+        return [*common_observation(v), *marker, *revealed, *captured]
+
+    def deal_plan(self, state: State) -> DealPlan:
+        """Every seat's hand, a stock card per trick with Surprise, the 5-cucumber cards kept in the hands
+        with If You Can't Beat 'Em, and the starter drawn among tied seats."""
+        from ...encoding import DealPlan
+
+        rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+        n = len(state.match.players)
+        per = rules.cards_per_player(n)
+        tied = engine.starters(state)
+        return DealPlan(
+            (per,) * n,
+            per if rules.surprise else 0,
+            rules._plan.deck,
+            rules._plan.fives if rules.cant_beat_em else (),
+            tied if len(tied) > 1 else (),
+        )
+
 
 def _captured_problem(tricks: Sequence[Trick], captured: tuple[tuple[Card, ...], ...], n: int) -> str | None:
     """Why the captured cards are not exactly the cards (and reveals) of the tricks each seat took."""
@@ -271,6 +311,9 @@ def _captured_problem(tricks: Sequence[Trick], captured: tuple[tuple[Card, ...],
             return f"seat {s} captured {[str(c) for c in cards]}, not the cards of the tricks it took"
     return None
 
+
+#: The Trick Marker's values in the order of the observation's `marker` part.
+_MARKERS = (Marker.HIGH, Marker.LOW, Marker.HIGH_BROKEN, Marker.LOW_BROKEN)
 
 CATASTROPHE = register_game(CatastropheGame())
 """The registered Catastrophe game."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from ...actions import Action, Deal, Decision, Play
     from ...cards import Card
+    from ...encoding import DealPlan
     from ...rules import Rules
     from ...state import RoundResult, State
     from ...views import PlayerView
@@ -226,6 +227,45 @@ class LadderGame(Game):
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
         """See `words.facts`."""
         return words.facts(rules)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- encodings
+
+    def action_decisions(self, rules: Rules, seat: int) -> tuple[Decision, ...]:
+        """With `revival`: buying back in, then staying out."""
+        return (Revive(seat, True), Revive(seat, False)) if rules.revival else ()
+
+    def observation_parts(self, rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+        """The common parts, then `marks`, `sitting_out` and `pending` (one value per relative seat)."""
+        from ...encoding import common_parts
+
+        extra = (("marks", players), ("sitting_out", players), ("pending", players))
+        return (*common_parts(rules, players), *extra)
+
+    def observe(self, view: PlayerView) -> list[float]:
+        """The common parts, then cucumber marks, the seats sitting out and those to decide on revival."""
+        from ...encoding import common_observation, relative
+
+        v: LadderView = view  # type: ignore[assignment]
+        n = len(v.players)
+        me: int = v.seat  # type: ignore[assignment]
+        sitting = [1.0 if s in v.sitting_out else 0.0 for s in range(n)]
+        pending = [1.0 if s in v.pending else 0.0 for s in range(n)]
+        return [
+            *common_observation(v),
+            *relative(v.marks, me),
+            *relative(sitting, me),
+            *relative(pending, me),
+        ]
+
+    def deal_plan(self, state: State) -> DealPlan:
+        """The hand size to every seat dealt in; no stock."""
+        from ...encoding import DealPlan
+
+        m: LadderMatch = state.match  # type: ignore[assignment]
+        rules: LadderRules = m.rules  # type: ignore[assignment]
+        seats = engine.dealt_seats(m)
+        sizes = tuple(rules.hand_size if s in seats else 0 for s in range(len(m.players)))
+        return DealPlan(sizes, 0, rules._plan.deck)
 
 
 LADDER = register_game(LadderGame())

@@ -1,0 +1,216 @@
+"""The OpenSpiel adapter: every preset passes OpenSpiel's own simulation checks, and its bots play it.
+
+The `openspiel` extra is part of the test environment (tools/test.sh, tools/dev.sh): these tests import
+pyspiel unconditionally, so a missing framework fails the suite instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+from open_spiel.python.observation import make_observation
+from open_spiel.python.tests import games_sim_test
+
+import cucumber_rules as cr
+from cucumber_rules import encoding
+from cucumber_rules.openspiel import GAME_NAMES, CucumberState, rules_of
+
+#: Short matches of every preset and variant: OpenSpiel's checks replay the history at every step.
+CASES = [
+    ("cucumber_agurk", {"players": 3, "fixed_rounds": 2}),
+    ("cucumber_agurk", {"players": 4, "threshold": 8, "revival": True}),
+    ("cucumber_gurka", {"players": 2, "threshold": 15}),
+    ("cucumber_five_cucumbers", {"players": 3}),
+    ("cucumber_fuenf_gurken", {"players": 2}),
+    ("cucumber_catastrophe", {"players": 3, "hands": 2}),
+    ("cucumber_catastrophe", {"players": 4, "hands": 2, "surprise": True}),
+    ("cucumber_catastrophe", {"players": 5, "hands": 2, "cant_beat_em": True}),
+    ("cucumber_catastrophe", {"players": 6, "hands": 2, "surprise": True, "cant_beat_em": True}),
+]
+
+
+def test_every_preset_is_registered() -> None:
+    assert set(GAME_NAMES) >= {
+        "cucumber_agurk",
+        "cucumber_gurka",
+        "cucumber_five_cucumbers",
+        "cucumber_fuenf_gurken",
+        "cucumber_catastrophe",
+    }
+    registered = {g.short_name for g in pyspiel.registered_games()}
+    assert set(GAME_NAMES) <= registered
+
+
+@pytest.mark.parametrize(("name", "params"), CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
+def test_random_sim_test(name: str, params: dict[str, object]) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["cucumber_gurka", "cucumber_catastrophe"])
+def test_openspiel_python_api_checks(name: str) -> None:
+    """OpenSpiel's own Python checks (its games_sim_test): pickling, clones, serialization, returns."""
+    np.random.seed(3)
+    params = {"players": 3, "fixed_rounds": 1} if name == "cucumber_gurka" else {"players": 3, "hands": 1}
+    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(name, params))
+
+
+def test_game_parameters_are_the_options() -> None:
+    game = pyspiel.load_game("cucumber_gurka", {"players": 5, "threshold": 21, "ace_lead": False})
+    assert game.num_players() == 5
+    rules = game.rules
+    assert (rules.threshold, rules.ace_lead, rules.follow) == (21, False, "forced-lowest")
+    assert game.num_distinct_actions() == 52
+    assert game.max_game_length() == cr.max_actions(rules, 5)
+    cat = pyspiel.load_game(
+        "cucumber_catastrophe(players=6,surprise=True,cucumbers=" + ":".join(["2"] * 60) + ")"
+    )
+    assert cat.rules.cucumbers == (2,) * 60
+    assert cat.rules.surprise
+    assert cat.num_players() == 6
+    assert rules_of("agurk", {"fixed_rounds": 0})[0].fixed_rounds is None
+    with pytest.raises(ValueError, match="players"):
+        rules_of("catastrophe", {"players": 2})
+    with pytest.raises(ValueError, match="no parameter 'min_players'"):
+        rules_of("catastrophe", {"min_players": 4})
+    with pytest.raises(cr.InvalidRulesError):
+        rules_of("gurka", {"follow": "sideways"})
+
+
+def _play_out(state: CucumberState, rng: random.Random) -> None:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_match_is_the_library_match() -> None:
+    game = pyspiel.load_game("cucumber_agurk", {"players": 3, "fixed_rounds": 1})
+    state = game.new_initial_state()
+    _play_out(state, random.Random(4))
+    s = state.cucumber_state
+    assert s.is_over
+    assert state.returns() == list(cr.returns(s))
+    assert sum(state.returns()) == pytest.approx(1.0)
+    # the OpenSpiel history replays in the library: deals card by card, then ids
+    again = game.new_initial_state()
+    for a in state.history():
+        again.apply_action(a)
+    assert again.cucumber_state == s
+    assert cr.replay(cr.record(s)) == s
+
+
+def test_chance_nodes_deal_card_by_card() -> None:
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "surprise": True, "cant_beat_em": True})
+    state = game.new_initial_state()
+    steps = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(outcomes[-1][0])  # the highest card left: the deal is forced to keep the fives
+        steps += 1
+    assert steps == 30 + 10  # every hand card, then a reveal per trick
+    deal = state.cucumber_state.history[0]
+    assert isinstance(deal, cr.Deal)
+    assert len(deal.stock) == 10
+    fives = {c for c in cr.DECKS["numbered-60"] if c.rank % 10 == 5}
+    assert fives <= {c for h in deal.hands for c in h}
+    assert not fives & set(deal.stock)
+
+
+def test_card_by_card_deals_have_sample_chances_odds() -> None:
+    """Each 5-cucumber card lands in seat 0's hand a third of the time, drawn either way (3 players)."""
+    rules = cr.ruleset("catastrophe", cant_beat_em=True)
+    start = cr.new_game(rules, 3)
+    rng = random.Random(8)
+    by_card: Counter[str] = Counter()
+    by_deal: Counter[str] = Counter()
+    runs = 300
+    for _ in range(runs):
+        drawn: list[int] = []
+        while outcomes := encoding.chance_outcomes(start, drawn):
+            ids, probs = zip(*outcomes, strict=True)
+            drawn.append(rng.choices(ids, probs)[0])
+        deal = encoding.chance_deal(start, drawn)
+        assert deal is not None
+        by_card.update(str(c) for c in deal.hands[0])
+        sampled = cr.sample_chance(start, rng)
+        assert isinstance(sampled, cr.Deal)
+        by_deal.update(str(c) for c in sampled.hands[0])
+    for five in ("5", "25", "55"):
+        assert abs(by_card[five] / runs - 1 / 3) < 0.1
+        assert abs(by_deal[five] / runs - 1 / 3) < 0.1
+    # the other cards fill the remaining 24 places of 30: each is in seat 0's hand 4/54 of the time
+    others = sum(v for k, v in by_card.items() if int(k) % 10 != 5)
+    assert others == runs * 10 - sum(by_card[f] for f in ("5", "15", "25", "35", "45", "55"))
+
+
+def test_tensors_and_strings() -> None:
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 4})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node() or len(state.cucumber_state.trick) < 2:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    s = state.cucumber_state
+    seat = s.to_act
+    assert state.observation_tensor(seat) == pytest.approx(cr.observation(cr.view(s, seat)))
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    info.set_from(state, seat)
+    assert info.tensor.shape == (len(state.information_state_tensor(seat)),)
+    hand = info.dict["hand"]
+    assert [i for i in range(60) if hand[i]] == [c.rank - 1 for c in s.hand(seat)]
+    assert "hand" in state.information_state_string(seat)
+    other = (seat + 1) % 4
+    assert state.observation_string(seat) != state.observation_string(other)
+
+
+def test_state_pickles_and_serializes() -> None:
+    game = pyspiel.load_game("cucumber_five_cucumbers", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(30):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state)
+    assert again.history() == state.history()
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert copy.history() == state.history()
+    assert str(copy) == str(state)
+
+
+def test_mcts_bot_plays_a_match() -> None:
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 1})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(1)
+    )
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert decisions == 10
+    assert sum(state.returns()) == pytest.approx(1.0)
