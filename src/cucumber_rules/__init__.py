@@ -34,6 +34,7 @@ from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
 from .scoring import Score
 from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick
 from .views import Dealt, Event, PlayerView, public_history, view
+from .sampling import sample_world
 
 # The built-in games register themselves when imported, in this order.
 # isort: off
@@ -114,6 +115,7 @@ __all__ = [
     "replay",
     "ruleset",
     "sample_chance",
+    "sample_world",
     "score",
     "view",
 ]
