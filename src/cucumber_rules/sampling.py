@@ -473,7 +473,7 @@ def search_round(
         except IllegalMoveError:
             return None
         policy = random.Random(seed)
-        while s.to_act is not None and s.to_act != CHANCE and s.match.rounds == number:
+        while s.match.rounds == number and s.to_act is not None and s.to_act != CHANCE:
             s = apply(s, policy.choice(legal_moves(s)))
         return s
 
