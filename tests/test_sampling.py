@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -35,7 +36,9 @@ def test_a_sampled_world_fits_the_view_and_replays(state: cr.State, data: st.Dat
 
 @settings(max_examples=20)
 @given(rules(), st.integers(2, 7), st.integers(0, 2**32 - 1), st.data())
-def test_every_point_of_a_round_samples(rules_: cr.Rules, players: int, seed: int, data: st.DataObject) -> None:
+def test_every_point_of_a_round_samples(
+    rules_: cr.Rules, players: int, seed: int, data: st.DataObject
+) -> None:
     """Mid-trick, after several tricks, between rounds: whatever point the match stopped at."""
     players = min(max(players, rules_.min_players), rules_.max_players)
     full = random_play(rules_, players, 0, seed, 10_000)
@@ -63,9 +66,8 @@ def test_the_hidden_cards_vary_and_the_own_hand_does_not() -> None:
     worlds = [sampler.sample(random.Random(seed)) for seed in range(20)]
     assert all(w.hands[1] == s.hands[1] for w in worlds)
     assert len({w.hands[0] for w in worlds}) > 15
-    for w in worlds:  # 28 different cards, none of them seat 1's
-        cards = [c for h in w.hands for c in h]
-        assert len(set(cards)) == 28 and not set(cards[7:14]) - set(w.hands[1])
+    for w in worlds:  # 28 different cards
+        assert len({c for h in w.hands for c in h}) == 28
 
 
 def test_a_seat_that_could_not_follow_holds_nothing_it_could_have_followed_with() -> None:
@@ -116,6 +118,8 @@ def test_surprise_keeps_the_revealed_cards_on_top_of_the_stock() -> None:
     rules_ = cr.ruleset("catastrophe", surprise=True, cant_beat_em=True)
     s = random_play(rules_, 4, 0, 5, 9)
     w = _check(s, 2, 1)
+    assert w.round is not None
+    assert s.round is not None
     assert w.round.revealed == s.round.revealed
 
 
@@ -144,7 +148,7 @@ def test_bad_arguments() -> None:
     s = cr.new_game(cr.ruleset("agurk"), players=3)
     with pytest.raises(TypeError, match="PlayerView"):
         cr.sample_world(s, random.Random(1))  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="random.Random"):
+    with pytest.raises(TypeError, match=r"random\.Random"):
         cr.sample_world(cr.view(s, 0), 7)  # type: ignore[arg-type]
 
 
@@ -152,20 +156,27 @@ def test_a_tampered_view_is_refused() -> None:
     s = random_play(cr.ruleset("agurk"), 3, 0, 3, 4)
     v = cr.view(s, 0)
     dealt = v.events[0]
+    assert isinstance(dealt, cr.Dealt)
     bad = attrs.evolve(v, events=(attrs.evolve(dealt, sizes=(7, 1, 7)), *v.events[1:]))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"no deal|more cards"):
         cr.sample_world(bad, random.Random(1))
 
 
 # --------------------------------------------------------------------------- assign_cards
 
 
-def _assignments(pool: list[cr.Card], needs: list[int], allowed: object, seed: int, count: int) -> Counter:
+Hands = tuple[tuple[cr.Card, ...], ...]
+
+
+def _assignments(
+    pool: list[cr.Card], needs: list[int], allowed: Callable[[int, cr.Card], bool], seed: int, count: int
+) -> Counter[Hands]:
     rng = random.Random(seed)
-    found: Counter = Counter()
+    found: Counter[Hands] = Counter()
     for _ in range(count):
-        hands, _rest = assign_cards(pool, needs, allowed, rng)  # type: ignore[arg-type,misc]
-        found[hands] += 1
+        got = assign_cards(pool, needs, allowed, rng)
+        assert got is not None
+        found[got[0]] += 1
     return found
 
 
@@ -177,8 +188,10 @@ def test_assign_cards_is_uniform_by_rejection() -> None:
     assert max(found.values()) < 2 * min(found.values())
 
 
-def test_assign_cards_falls_back_to_matching_and_stays_close_to_uniform(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cucumber_rules.sampling as sampling
+def test_assign_cards_falls_back_to_matching_and_stays_close_to_uniform(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cucumber_rules import sampling
 
     monkeypatch.setattr(sampling, "REJECTION_TRIES", 0)
     pool = [cr.card(n) for n in range(1, 7)]
@@ -191,12 +204,14 @@ def test_assign_cards_says_when_nothing_fits() -> None:
     pool = [cr.card(n) for n in (1, 2, 3)]
     assert assign_cards(pool, [2], lambda s, c: c.rank == 1, random.Random(1)) is None
     assert assign_cards(pool, [4], lambda s, c: True, random.Random(1)) is None
-    hands, rest = assign_cards(pool, [1], lambda s, c: True, random.Random(1), spare=lambda c: c.rank != 3)
-    assert hands == ((cr.card(3),),) and sorted(rest) == [cr.card(1), cr.card(2)]
+    got = assign_cards(pool, [1], lambda s, c: True, random.Random(1), spare=lambda c: c.rank != 3)
+    assert got is not None
+    hands, rest = got
+    assert hands == ((cr.card(3),),)
+    assert sorted(rest) == [cr.card(1), cr.card(2)]
 
 
 def test_search_round_gives_up_within_its_budget() -> None:
     s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
     impossible = cr.LadderResult(1, (0, 99), (0, 99), payer=1, card=cr.card("9H"))
     assert search_round(s, impossible, random.Random(1), budget=50) is None
-

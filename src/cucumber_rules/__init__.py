@@ -31,10 +31,10 @@ from .games import GAMES, Game, register_game
 from .history import History
 from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
+from .sampling import sample_world
 from .scoring import Score
 from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick
 from .views import Dealt, Event, PlayerView, public_history, view
-from .sampling import sample_world
 
 # The built-in games register themselves when imported, in this order.
 # isort: off

@@ -52,14 +52,22 @@ from .cards import DECKS, Card
 from .engine import apply, legal_moves, new_game
 from .errors import IllegalMoveError
 from .games import game_of
-from .state import CHANCE, State, new_state, result_rows
+from .state import CHANCE, RoundResult, State, new_state, result_rows
 from .views import Dealt, PlayerView
 
 if TYPE_CHECKING:
     from .games import Game
     from .views import Event
 
-__all__ = ["WorldSampler", "assign_cards", "sample_world", "search_round"]
+__all__ = [
+    "WorldSampler",
+    "assign_cards",
+    "joined_hands",
+    "remaining_cards",
+    "round_distance",
+    "sample_world",
+    "search_round",
+]
 
 _INDEX: Final = attrgetter("index")
 
@@ -161,9 +169,7 @@ class WorldSampler:
         for a in self.actions:
             if type(a) is Play:
                 played[a.seat].append(a.card)
-        known = [
-            tuple(dealt.hand) if s == seat else tuple(sorted(played[s], key=_INDEX)) for s in range(n)
-        ]
+        known = [tuple(dealt.hand) if s == seat else tuple(sorted(played[s], key=_INDEX)) for s in range(n)]
         for s in range(n):
             if len(known[s]) > dealt.sizes[s]:
                 raise ValueError(f"seat {s} played more cards than it was dealt")
@@ -290,6 +296,37 @@ def _unchecked_play(game: Game, state: State, play: Play) -> State:
 # --------------------------------------------------------------------------- assigning cards
 
 
+def remaining_cards(deck: Sequence[Card], *used: Sequence[Card]) -> list[Card]:
+    """The cards of `deck` (copies repeated) once the `used` cards are taken out, in deck order.
+
+    Example:
+        >>> from cucumber_rules import DECKS, card
+        >>> remaining_cards(DECKS["five-cucumbers-60"], [card("1")], [card("1"), card("2")])[:4]
+        [card('1'), card('1'), card('2'), card('2')]
+    """
+    taken = Counter(c for group in used for c in group)
+    out = []
+    for c in deck:
+        if taken[c] > 0:
+            taken[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def joined_hands(
+    known: Sequence[Sequence[Card]], hidden: Sequence[Sequence[Card]]
+) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's known and hidden cards together, sorted (as a `Deal` keeps its hands).
+
+    Example:
+        >>> from cucumber_rules import card
+        >>> joined_hands([[card("9")], []], [[card("3")], [card("5")]])
+        ((card('3'), card('9')), (card('5'),))
+    """
+    return tuple(tuple(sorted((*k, *h), key=_INDEX)) for k, h in zip(known, hidden, strict=True))
+
+
 def assign_cards(
     pool: Sequence[Card],
     needs: Sequence[int],
@@ -344,17 +381,19 @@ def assign_cards(
     for s, k in enumerate(needs):
         slot_of += [s] * k
     slot_of += [seats] * (len(cards) - total)
+    rnd = rng.random
+    size = len(cards)
     for _ in range(REJECTION_TRIES):
-        rng.shuffle(cards)
+        for i in range(size - 1, 0, -1):  # Fisher-Yates with one rng.random() a card (see shuffled_deal)
+            j = int(rnd() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
         if all(fit(slot, c) for slot, c in zip(slot_of, cards, strict=True)):
             return _hands_of(cards, slot_of, seats)
     placed = _matching(cards, needs, fit, rng)
     if placed is None:
         return None
     cards = placed
-    size = len(cards)
     if size > 1:
-        rnd = rng.random
         for _ in range(SWAPS_PER_CARD * size):
             i = int(rnd() * size)
             j = int(rnd() * size)
@@ -411,7 +450,7 @@ def _matching(
 # --------------------------------------------------------------------------- rebuilding a round
 
 
-def round_distance(result: Any, target: Any) -> int:
+def round_distance(result: RoundResult, target: RoundResult) -> int:
     """How far a round's result is from the wanted one (0 when equal), for `search_round`.
 
     Example:
@@ -421,8 +460,8 @@ def round_distance(result: Any, target: Any) -> int:
     """
     if result == target:
         return 0
-    points = sum(abs(a - b) for a, b in zip(result.points, target.points, strict=True))
-    totals = sum(abs(a - b) for a, b in zip(result.totals, target.totals, strict=True))
+    points: int = sum(abs(a - b) for a, b in zip(result.points, target.points, strict=True))
+    totals: int = sum(abs(a - b) for a, b in zip(result.totals, target.totals, strict=True))
     return 1 + points + totals
 
 

@@ -432,20 +432,16 @@ class Game:
             ...                         random.Random(1)).hands[1][0].rank
             14
         """
-        from ..actions import Deal
+        from ..actions import trusted_deal
         from ..cards import DECKS
-        from ..sampling import assign_cards
+        from ..sampling import assign_cards, joined_hands, remaining_cards
 
-        pool = list(DECKS[state.match.rules.deck])
-        for hand in known:
-            for c in hand:
-                pool.remove(c)
+        pool = remaining_cards(DECKS[state.match.rules.deck], *known)
         needs = [size - len(hand) for size, hand in zip(dealt.sizes, known, strict=True)]
         found = assign_cards(pool, needs, allowed, rng)
         if found is None:
             return None
-        hands = tuple((*k, *h) for k, h in zip(known, found[0], strict=True))
-        return Deal(hands=hands, leader=dealt.leader)
+        return trusted_deal(joined_hands(known, found[0]), (), dealt.leader)
 
     def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
         """The state after a legal round `index` (0-based) from `state` (its deal due) that ends with

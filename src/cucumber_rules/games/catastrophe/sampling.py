@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...actions import Action, Deal, Play
+from ...actions import Action, Deal, Play, trusted_deal
 from ...cards import Card
 from ...engine import apply
 from ...errors import IllegalMoveError
@@ -60,14 +60,12 @@ def complete_deal(
         >>> deal.hands[0], deal.stock[0], len(deal.stock)
         ((card('7'), card('9')), card('30'), 53)
     """
-    from ...sampling import assign_cards
+    from ...sampling import assign_cards, joined_hands, remaining_cards
 
     rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
     p = rules._plan
     reveals = [e.card for e in events if type(e) is Revealed]
-    pool = list(p.deck)
-    for c in (*[c for hand in known for c in hand], *reveals):
-        pool.remove(c)
+    pool = remaining_cards(p.deck, *known, reveals)
     needs = [size - len(hand) for size, hand in zip(dealt.sizes, known, strict=True)]
     five = p.five
     spare = (lambda c: not five[c.rank]) if rules.cant_beat_em else None
@@ -75,7 +73,7 @@ def complete_deal(
     if found is None:
         return None
     hidden, rest = found
-    hands = tuple((*k, *h) for k, h in zip(known, hidden, strict=True))
+    hands = joined_hands(known, hidden)
     stock: tuple[Card, ...] = ()
     if rules.surprise:
         left = list(rest)
@@ -84,7 +82,7 @@ def complete_deal(
             per = rules.cards_per_player(len(known))
             left = left[: per - len(reveals)]
         stock = (*reveals, *left)
-    return Deal(hands=hands, stock=stock, leader=dealt.leader)
+    return trusted_deal(hands, stock, dealt.leader)
 
 
 def rebuild_hand(state: State, target: Any, rng: random.Random) -> State | None:
@@ -134,7 +132,9 @@ def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
     mean = sum(cuc[c.rank] for c in chosen) / per
     bonus = [s for s in range(n) if cbe and goal[s] == BONUS]
     left = sum(cuc[c.rank] for c in chosen) - sum(g for s, g in enumerate(goal) if s not in bonus)
-    shares = [max(0, left / len(bonus) if s in bonus else g) / mean if mean else 1 for s, g in enumerate(goal)]
+    shares = [
+        max(0, left / len(bonus) if s in bonus else g) / mean if mean else 1 for s, g in enumerate(goal)
+    ]
     takers = _takers(per, n, leader, surprise, shares, rng)
     value = [sum(cuc[c.rank] for c in t) for t in tricks]
     count = [sum(1 for c in t if five[c.rank]) for t in tricks]
@@ -177,11 +177,7 @@ def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
     for step in range(STEPS):
         if current == 0:
             break
-        heat = 1.0 - step / STEPS  # accept a worse step now and then, less and less often
-
-        def keep(new: int) -> bool:
-            return new <= current or rnd() < 0.05 * heat
-
+        slack = 0.05 * (1.0 - step / STEPS)  # accept a worse step now and then, less and less often
         move = rnd()
         if move < 0.2 and per > 1:  # another taker for one trick
             j = rng.randrange(per)
@@ -191,7 +187,7 @@ def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
                 takers[j] = old
                 continue
             new = cost()
-            if keep(new):
+            if new <= current or rnd() < slack:
                 current = new
             else:
                 takers[j] = old
@@ -204,7 +200,7 @@ def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
             tricks[j][i], spare[k] = spare[k], tricks[j][i]
             refresh(j)
             new = cost()
-            if keep(new):
+            if new <= current or rnd() < slack:
                 current = new
             else:
                 tricks[j][i], spare[k] = spare[k], tricks[j][i]
@@ -216,7 +212,7 @@ def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
             refresh(a)
             refresh(b)
             new = cost()
-            if keep(new):
+            if new <= current or rnd() < slack:
                 current = new
             else:
                 tricks[a][i], tricks[b][k] = tricks[b][k], tricks[a][i]
@@ -325,4 +321,3 @@ def _play(
     if after.match.rounds != m.rounds + 1:
         return None
     return after
-

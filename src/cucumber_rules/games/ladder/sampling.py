@@ -3,11 +3,12 @@
 Only a round's last trick scores, so a round with a given result is built from
 its last trick: the payer keeps the paid card, the seats that earned a tie bonus
 keep cards of its rank, the 1s that doubled the penalty go to other seats, and
-every other seat keeps a lower card. Random other cards fill the hands, and the
-earlier tricks are played at random, each seat keeping its last card. The engine
-replays each try and keeps the first whose result is the wanted one; when a few
-dozen tries fail (or with `reverse`, or an all-1s last trick) the game falls back
-to the generic search (`sampling.search_round`).
+every other seat keeps a lower card (or one of the same rank, if none is lower).
+Random other cards fill the hands, and the earlier tricks are played at random,
+each seat keeping its last card. The engine replays each try and keeps the first
+whose result is the wanted one; when a few dozen tries fail (or with `reverse`,
+or an all-1s last trick) the game falls back to the generic search
+(`cucumber_rules.sampling.search_round`).
 """
 
 from __future__ import annotations
@@ -99,7 +100,9 @@ def _attempt(
     wanted += [(s, lambda c: c.rank == 1) for s in chosen[:ones]]
     wanted += [(s, lambda c: c.rank < rank and not (doubled and c.rank == 1)) for s in chosen[ones:]]
     for s, fits in wanted:
-        got = take(fits)
+        # No lower card left (the paid card is the lowest but for 1s): the same rank, played before
+        # the payer's, takes nothing (it earns a tie bonus only where that rule is on).
+        got = take(fits) or take(lambda c: c.rank == rank)
         if got is None:
             return None
         last[s] = got
