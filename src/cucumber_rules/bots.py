@@ -242,7 +242,10 @@ class ISMCTSBot:
             return legal[0]
         if any(type(a) is not Play for a in legal):  # a decision between rounds: no round to search
             return game_of(view.rules).heuristic(view, rng)
-        sampler = WorldSampler(view, rng)
+        try:
+            sampler = WorldSampler(view, rng)
+        except ValueError:  # an earlier round the game could not rebuild: play by rules of thumb
+            return game_of(view.rules).heuristic(view, rng)
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):

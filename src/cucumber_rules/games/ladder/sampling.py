@@ -5,7 +5,8 @@ its last trick: the payer keeps the paid card, the seats that earned a tie bonus
 keep cards of its rank, the 1s that doubled the penalty go to other seats, and
 every other seat keeps a lower card (or one of the same rank, if none is lower).
 Random other cards fill the hands, and the earlier tricks are played at random,
-each seat keeping its last card. The engine replays each try and keeps the first
+each seat keeping its last card (half the tries mostly shed the highest legal
+card, as a cautious player does, and so keep low cards). The engine replays each try and keeps the first
 whose result is the wanted one; when a few dozen tries fail (or with `reverse`,
 or an all-1s last trick) the game falls back to the generic search
 (`cucumber_rules.sampling.search_round`).
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["rebuild_round"]
 
 #: Deals tried before the generic search.
-ATTEMPTS = 60
+ATTEMPTS = 200
 
 
 def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None:
@@ -116,12 +117,13 @@ def _attempt(
         return None
     number = state.match.rounds
     keep = {s: last[s] for s in seats}
+    shed = rng.random() < 0.5  # half the tries shed high cards (and so keep low ones), half play at random
     while after.match.rounds == number and after.to_act is not None and after.to_act != CHANCE:
         seat = after.to_act
         moves = legal_moves(after)
         if len(after.hand(seat)) > 1:
             moves = tuple(a for a in moves if getattr(a, "card", None) is not keep[seat]) or moves
-        after = apply(after, rng.choice(moves))
+        after = apply(after, moves[-1] if shed and rng.random() < 0.8 else rng.choice(moves))
     if after.match.rounds != number + 1 or after.match.results[number] != target:
         return None
     return after
