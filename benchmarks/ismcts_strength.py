@@ -67,7 +67,7 @@ def decision_speed(rules: cr.Rules, players: int, bot: ISMCTSBot, positions: int
         True
     """
     rng = random.Random(seed)
-    views = []
+    views: list[cr.PlayerView] = []
     while len(views) < positions:
         state = random_play(rules, players, 0, rng.randrange(2**32), rng.randrange(200))
         if state.to_act is not None and state.to_act >= 0 and len(cr.legal_moves(state)) > 1:

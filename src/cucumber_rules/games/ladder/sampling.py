@@ -7,8 +7,9 @@ every other seat keeps a lower card (or one of the same rank, if none is lower).
 Random other cards fill the hands, and the earlier tricks are played at random,
 each seat keeping its last card (half the tries mostly shed the highest legal
 card, as a cautious player does, and so keep low cards). The engine replays each try and keeps the first
-whose result is the wanted one; when a few dozen tries fail (or with `reverse`,
-or an all-1s last trick) the game falls back to the generic search
+whose result is the wanted one (with `reverse`, the payer and the seats of its
+rank hold the lowest cards, another seat the paid one); when the tries fail (or
+for an all-1s last trick) the game falls back to the generic search
 (`cucumber_rules.sampling.search_round`).
 """
 
@@ -49,7 +50,7 @@ def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None
     rules: LadderRules = m.rules  # type: ignore[assignment]
     plan = rules._plan
     rank = target.card.rank
-    if rules.reverse or rank == min(c.rank for c in plan.deck):
+    if rank == min(c.rank for c in plan.deck):
         return None
     seats = dealt_seats(m)
     payer = target.payer
@@ -97,6 +98,8 @@ def _attempt(
 
     chosen = list(others)
     rng.shuffle(chosen)
+    if rules.reverse:  # the lowest card pays: the payer holds some rank below the taken card's
+        return _reverse(state, target, seats, payer, ties, chosen, pool, last, rng)
     wanted = [(s, lambda c: c.rank == rank) for s in ties]
     wanted += [(s, lambda c: c.rank == 1) for s in chosen[:ones]]
     wanted += [(s, lambda c: c.rank < rank and not (doubled and c.rank == 1)) for s in chosen[ones:]]
@@ -107,6 +110,53 @@ def _attempt(
         if got is None:
             return None
         last[s] = got
+    return _play_out(state, target, seats, last, pool, rng)
+
+
+def _reverse(
+    state: State,
+    target: Any,
+    seats: tuple[int, ...],
+    payer: int,
+    ties: list[int],
+    others: list[int],
+    pool: list[Card],
+    last: dict[int, Card],
+    rng: random.Random,
+) -> State | None:
+    """A last trick for `reverse`: someone takes the paid card, the payer (and ties) hold the lowest."""
+    card: Card = target.card
+    rank = card.rank
+    del last[payer]
+    pool.append(card)
+    if not others:  # only the payer and the seats of its rank: every card of one rank, the payer's last
+        wanted = [(payer, -1), *((s, rank) for s in ties)]
+    else:
+        taker = others[0]
+        low = rng.choice([r for r in range(1, rank) if any(c.rank == r for c in pool)] or [0])
+        if low == 0:
+            return None
+        wanted = [(taker, -1), (payer, low), *((s, low) for s in ties)]
+        wanted += [(s, rng.randint(low + 1, rank) if low + 1 <= rank else rank) for s in others[1:]]
+    for s, r in wanted:
+        got = card if r == -1 else next((c for c in pool if c.rank == r), None)
+        if got is None:
+            return None
+        pool.remove(got)
+        last[s] = got
+    return _play_out(state, target, seats, last, pool, rng)
+
+
+def _play_out(
+    state: State,
+    target: Any,
+    seats: tuple[int, ...],
+    last: dict[int, Card],
+    pool: list[Card],
+    rng: random.Random,
+) -> State | None:
+    """Deal each seat its last card and random others; play the earlier tricks keeping the last cards."""
+    rules: LadderRules = state.match.rules  # type: ignore[assignment]
     n = len(state.match.players)
     hands: list[list[Card]] = [[] for _ in range(n)]
     for s in seats:
