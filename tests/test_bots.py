@@ -317,3 +317,16 @@ def test_ismcts_leaves_revival_to_the_heuristic() -> None:
     )
     view = cr.view(state, 1)
     assert ISMCTSBot().choose(view, random.Random(1)) == HeuristicBot().choose(view, random.Random(1))
+
+
+def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cucumber_rules import sampling
+
+    def refuse(view: PlayerView, rng: random.Random) -> None:
+        raise ValueError("could not rebuild round 1")
+
+    monkeypatch.setattr(sampling, "WorldSampler", refuse)
+    state = cr.new_game(cr.ruleset("agurk"), players=3)
+    state = cr.apply(state, cr.sample_chance(state, random.Random(2)))
+    view = cr.view(state, state.to_act)
+    assert ISMCTSBot().choose(view, random.Random(3)) == HeuristicBot().choose(view, random.Random(3))

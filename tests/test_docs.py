@@ -47,6 +47,7 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.render",
     "cucumber_rules.games",
     "cucumber_rules.dealing",
+    "cucumber_rules.sampling",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (
