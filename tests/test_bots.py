@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules.bots import BOTS, Bot, HeuristicBot, RandomBot, get_bot, resolve_bots
+from cucumber_rules.bots import BOTS, Bot, HeuristicBot, ISMCTSBot, RandomBot, get_bot, resolve_bots
 from cucumber_rules.simulate import play_match, simulate
 from cucumber_rules.views import PlayerView
 from helpers import deal, play, start
@@ -107,7 +107,7 @@ def test_bots_are_immutable_values() -> None:
         bot.caution = 2.0  # type: ignore[misc]
     assert HeuristicBot() == HeuristicBot()
     assert RandomBot() == RandomBot()
-    assert {b.name for b in BOTS.values()} == {"random", "heuristic"}
+    assert {b.name for b in BOTS.values()} == {"random", "heuristic", "ismcts"}
     assert isinstance(RandomBot(), Bot)
     assert isinstance(HeuristicBot(), Bot)
 
@@ -224,3 +224,109 @@ def test_get_bot_and_resolve_bots() -> None:
         resolve_bots([], 2)
     with pytest.raises(TypeError):
         get_bot(42)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the search bot
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        cr.ruleset("agurk", hand_size=4, threshold=12),
+        cr.ruleset("gurka", revival=True, threshold=12, hand_size=3),
+        cr.ruleset("five-cucumbers", hand_size=4),
+        cr.ruleset("catastrophe", hand_size=4, hands=2),
+        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True, hand_size=4, hands=1),
+    ],
+    ids=lambda r: r.name,
+)
+def test_ismcts_plays_whole_matches_legally(rules: cr.Rules) -> None:
+    bot = ISMCTSBot(iterations=12)
+    rng = random.Random(4)
+    state = cr.new_game(rules, 4 if rules.max_players >= 4 else 3)
+    while not state.is_over:
+        if state.to_act == cr.CHANCE:
+            state = cr.apply(state, cr.sample_chance(state, rng))
+            continue
+        view = cr.view(state, state.to_act)
+        action = bot.choose(view, rng)
+        assert action in cr.legal_moves(state)
+        state = cr.apply(state, action)
+
+
+def test_ismcts_is_reproducible_by_seed_and_searches() -> None:
+    state = cr.new_game(cr.ruleset("agurk"), players=4)
+    state = cr.apply(state, cr.sample_chance(state, random.Random(8)))
+    view = cr.view(state, state.to_act)
+    bot = ISMCTSBot(iterations=40)
+    moves = {bot.choose(view, random.Random(seed)) for seed in range(6)}
+    assert all(
+        bot.choose(view, random.Random(seed)) == bot.choose(view, random.Random(seed)) for seed in (1, 2)
+    )
+    assert moves <= set(view.legal)
+    rules = cr.ruleset("gurka", hand_size=3, threshold=10)
+    a = play_match(rules, [ISMCTSBot(iterations=8), RandomBot(), RandomBot()], seed=5)
+    b = play_match(rules, [ISMCTSBot(iterations=8), RandomBot(), RandomBot()], seed=5)
+    assert a == b
+
+
+def test_ismcts_keeps_its_low_card_for_the_last_trick() -> None:
+    # Two cards left, seat 0 leads: leading the 2 keeps the King for the last trick and loses it;
+    # leading the King (which surely takes this trick) keeps the 2 and cannot take the last one.
+    rules = cr.ruleset("agurk", hand_size=2)
+    state = cr.apply(cr.new_game(rules, 3), cr.Deal(hands=[["2C", "KC"], ["5D", "9D"], ["6H", "10H"]]))
+    assert ISMCTSBot(iterations=60).choose(cr.view(state, 0), random.Random(1)) == cr.Play(0, "KC")
+
+
+def test_ismcts_beats_random_bots() -> None:
+    # A fixed seed: the outcome is the same on every run. By chance a seat wins 1/4 of the matches.
+    result = simulate(
+        cr.ruleset("five-cucumbers", hand_size=5),
+        players=4,
+        bots=[ISMCTSBot(iterations=25), "random"],
+        matches=10,
+        seed=3,
+    )
+    assert result.bot_rates()["ismcts"].wins >= 6
+
+
+def test_ismcts_settings_and_registry() -> None:
+    assert get_bot("ismcts") == ISMCTSBot()
+    assert ISMCTSBot().name == "ismcts"
+    assert [b.name for b in resolve_bots("ismcts,random", 3)] == ["ismcts", "random", "random"]
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        ISMCTSBot(seconds=0)
+    with pytest.raises(TypeError):
+        ISMCTSBot(iterations=2.5)  # type: ignore[arg-type]
+    state = cr.apply(
+        cr.new_game(cr.ruleset("gurka", hand_size=2), 2), cr.Deal(hands=[["2C", "KC"], ["5D", "9D"]])
+    )
+    with pytest.raises(ValueError, match="no legal action"):
+        ISMCTSBot().choose(cr.view(state, 1), random.Random(1))
+    timed = ISMCTSBot(iterations=10_000, seconds=0.05)
+    assert timed.choose(cr.view(state, 0), random.Random(1)) in cr.legal_moves(state)
+
+
+def test_ismcts_leaves_revival_to_the_heuristic() -> None:
+    rules = cr.ruleset("gurka", revival=True, threshold=1, hand_size=1)
+    state = cr.apply_all(
+        cr.new_game(rules, 3),
+        [cr.Deal(hands=[["2C"], ["KC"], ["3C"]]), cr.Play(0, "2C"), cr.Play(1, "KC"), cr.Play(2, "3C")],
+    )
+    view = cr.view(state, 1)
+    assert ISMCTSBot().choose(view, random.Random(1)) == HeuristicBot().choose(view, random.Random(1))
+
+
+def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cucumber_rules import sampling
+
+    def refuse(view: PlayerView, rng: random.Random) -> None:
+        raise ValueError("could not rebuild round 1")
+
+    monkeypatch.setattr(sampling, "WorldSampler", refuse)
+    state = cr.new_game(cr.ruleset("agurk"), players=3)
+    state = cr.apply(state, cr.sample_chance(state, random.Random(2)))
+    view = cr.view(state, state.to_act)
+    assert ISMCTSBot().choose(view, random.Random(3)) == HeuristicBot().choose(view, random.Random(3))

@@ -49,6 +49,7 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.games",
     "cucumber_rules.dealing",
     "cucumber_rules.encoding",
+    "cucumber_rules.sampling",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)

@@ -41,6 +41,7 @@ from .history import History
 from .outcomes import max_actions, returns
 from .records import Record, record, replay
 from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
+from .sampling import sample_world
 from .scoring import Score
 from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick
 from .views import Dealt, Event, PlayerView, public_history, view
@@ -133,6 +134,7 @@ __all__ = [
     "returns",
     "ruleset",
     "sample_chance",
+    "sample_world",
     "score",
     "view",
 ]

@@ -6,14 +6,17 @@ seat's [`PlayerView`][cucumber_rules.PlayerView] and nothing else, so they
 cannot cheat: they never see another seat's cards or the stock. Randomness
 comes only from the `random.Random` passed in.
 
-Two bots come with the library:
+Three bots come with the library:
 
 - [`RandomBot`][cucumber_rules.bots.RandomBot] picks a legal action uniformly at random;
 - [`HeuristicBot`][cucumber_rules.bots.HeuristicBot] plays by simple rules of thumb:
   in the ladder games it sheds its highest cards while the tricks do not count and so
   keeps its lowest card for the last trick; in Catastrophe it avoids capturing cucumbers
   (it plays cards that cannot take the trick, dumps 5-cucumber cards when someone else
-  takes, and sets the Trick Marker with the card closest to the lead).
+  takes, and sets the Trick Marker with the card closest to the lead);
+- [`ISMCTSBot`][cucumber_rules.bots.ISMCTSBot] searches: information-set Monte Carlo
+  tree search over worlds drawn with [`sample_world`][cucumber_rules.sample_world]'s
+  sampler, to the end of the round, with random playouts.
 
 Example:
     >>> import random
@@ -28,20 +31,24 @@ Example:
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action
+from .actions import Action, Play
+from .engine import apply, legal_moves
 from .games import game_of
+from .state import CHANCE, State, result_rows
 
 if TYPE_CHECKING:
     from .views import PlayerView
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "get_bot", "resolve_bots"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "get_bot", "resolve_bots"]
 
 
 @runtime_checkable
@@ -149,14 +156,157 @@ class HeuristicBot:
         return game_of(view.rules).heuristic(view, rng, caution=self.caution)
 
 
+class _Node:
+    """A node of the search tree: one action after its parent's, with its statistics."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+def _round_utility(state: State, number: int) -> tuple[float, ...]:
+    """Per seat, how well the round went: 1 for the fewest points scored in it, 0 for the most."""
+    if state.match.rounds <= number:  # the match ended otherwise (never in the built-in games)
+        return (0.5,) * len(state.match.players)
+    points = result_rows(state.match)[0][number].points
+    low, high = min(points), max(points)
+    if high == low:
+        return (0.5,) * len(points)
+    return tuple((high - p) / (high - low) for p in points)
+
+
+@attrs.frozen
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (single-observer ISMCTS) over sampled worlds.
+
+    Each iteration deals the hidden cards anew with the sampler of
+    [`sample_world`][cucumber_rules.sample_world] (a *determinization*
+    consistent with the view), walks one shared tree of public actions from the
+    current point, choosing among the actions available in that world by UCB1
+    with availability counts, adds one node, and plays the round out at random.
+    A round's outcome scores each seat from 1 (fewest points in the round) to 0
+    (most), and the move visited most is played. It looks no further than the end
+    of the round in play; decisions between rounds (revival) are left to the
+    game's heuristic.
+
+    With an `iterations` budget it is deterministic given the `rng` it is passed;
+    `seconds` (a time budget, checked between iterations) makes it depend on the
+    machine's speed.
+
+    Example:
+        >>> import random
+        >>> import cucumber_rules as cr
+        >>> state = cr.new_game(cr.ruleset("gurka"), players=3)
+        >>> state = cr.apply(state, cr.sample_chance(state, random.Random(5)))
+        >>> view = cr.view(state, state.to_act)
+        >>> bot = ISMCTSBot(iterations=30)
+        >>> move = bot.choose(view, random.Random(6))
+        >>> move in view.legal, move == bot.choose(view, random.Random(6))
+        (True, True)
+    """
+
+    iterations: int = attrs.field(default=200, validator=attrs.validators.instance_of(int))
+    """Iterations (sampled worlds) per decision, at least 1."""
+    seconds: float | None = None
+    """Stop early once this many seconds have passed (None: no time limit)."""
+    exploration: float = 0.7
+    """The UCB1 exploration constant (outcomes are in 0..1)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"seconds must be positive or None, not {self.seconds}")
+
+    @property
+    def name(self) -> str:
+        """`"ismcts"`."""
+        return "ismcts"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """Return the legal action the search visits most (ties: the first in `view.legal` order).
+
+        Raises:
+            ValueError: If the view has no legal action (not this seat's turn).
+        """
+        from .sampling import WorldSampler
+
+        legal = view.legal
+        if not legal:
+            raise _no_move(view)
+        if len(legal) == 1:
+            return legal[0]
+        if any(type(a) is not Play for a in legal):  # a decision between rounds: no round to search
+            return game_of(view.rules).heuristic(view, rng)
+        try:
+            sampler = WorldSampler(view, rng)
+        except ValueError:  # an earlier round the game could not rebuild: play by rules of thumb
+            return game_of(view.rules).heuristic(view, rng)
+        root = _Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            self._iterate(root, sampler.sample(rng), rng)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def _iterate(self, root: _Node, world: State, rng: random.Random) -> None:
+        number = world.match.rounds
+        c = self.exploration
+        state = world
+        node = root
+        path: list[tuple[_Node, int]] = []
+        while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
+            seat = state.to_act
+            moves = legal_moves(state)
+            children = node.children
+            untried = [m for m in moves if m not in children]
+            for m in moves:
+                child = children.get(m)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                move = rng.choice(untried)
+                child = children[move] = _Node()
+                child.available = 1
+                path.append((child, seat))
+                state = apply(state, move)
+                break
+            move = max(
+                moves,
+                key=lambda m: (
+                    children[m].reward / children[m].visits
+                    + c * math.sqrt(math.log(children[m].available) / children[m].visits)
+                ),
+            )
+            node = children[move]
+            path.append((node, seat))
+            state = apply(state, move)
+        rnd = rng.random
+        while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
+            moves = legal_moves(state)
+            state = apply(state, moves[int(rnd() * len(moves))])
+        outcome = _round_utility(state, number)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += outcome[seat]
+
+
 # --------------------------------------------------------------------------- registry
 
-BOTS: Mapping[str, Bot] = MappingProxyType({"random": RandomBot(), "heuristic": HeuristicBot()})
+BOTS: Mapping[str, Bot] = MappingProxyType(
+    {"random": RandomBot(), "heuristic": HeuristicBot(), "ismcts": ISMCTSBot()}
+)
 """The built-in bots by name (read-only); the CLI's `--bots` names.
 
 Example:
     >>> sorted(BOTS), BOTS["heuristic"]
-    (['heuristic', 'random'], HeuristicBot(caution=1.0))
+    (['heuristic', 'ismcts', 'random'], HeuristicBot(caution=1.0))
 """
 
 
@@ -164,7 +314,7 @@ def get_bot(name: str | Bot) -> Bot:
     """Return a built-in bot by name (case-insensitive); a bot object is returned as is.
 
     Args:
-        name: `"random"` or `"heuristic"`, or a bot.
+        name: `"random"`, `"heuristic"` or `"ismcts"`, or a bot.
 
     Returns:
         The bot.

@@ -16,14 +16,14 @@ Example:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import RoundResult, result_rows
 from .. import Badge, Game, register_game
-from . import engine, words
+from . import engine, sampling, words
 from .rules import (
     ALIASES,
     DEFAULT_CUCUMBERS,
@@ -252,6 +252,25 @@ class CatastropheGame(Game):
             return []
         found: list[Card] = [t.revealed for t in table.tricks if getattr(t, "revealed", None) is not None]
         return found + ([table.revealed] if table.revealed is not None else [])
+
+    def complete_deal(
+        self,
+        state: State,
+        known: tuple[tuple[Card, ...], ...],
+        dealt: Any,
+        events: tuple[Event, ...],
+        allowed: Callable[[int, Card], bool],
+        rng: random.Random,
+    ) -> Deal | None:
+        """See `sampling.complete_deal`: the stock starts with the revealed cards."""
+        return sampling.complete_deal(state, known, dealt, events, allowed, rng)
+
+    def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
+        """See `sampling.rebuild_hand`: a hand built to end with the view's cucumbers."""
+        found = sampling.rebuild_hand(state, view.results[index], rng)
+        if found is None:
+            found = super().rebuild_round(state, view, index, rng)
+        return found
 
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
         """See `words.facts`."""

@@ -23,7 +23,7 @@ from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import Table, Trick, result_rows
 from .. import Game, register_game
-from . import engine, words
+from . import engine, sampling, words
 from .rules import ALIASES, CUCUMBERS_BY_RANK, PRESETS, LadderPlan, LadderRules
 from .types import LadderMatch, LadderResult, LadderView, Revive
 
@@ -223,6 +223,25 @@ class LadderGame(Game):
     def decision_examples(self, seat: int) -> tuple[Decision, ...]:
         """Buying back in and staying out."""
         return (Revive(seat, True), Revive(seat, False))
+
+    def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
+        """A round built from its last trick (`sampling.rebuild_round`; else searched for with the
+        generic `cucumber_rules.sampling.search_round`), then the revival decision it led to.
+
+        A seat eliminated with the revival rule decided to buy back in exactly when it
+        sat out the next round: it came back at that round's end (`returned`), or sits
+        out the round in play.
+        """
+        from ...engine import apply
+
+        found = sampling.rebuild_round(state, view.results[index], rng)
+        after = found if found is not None else super().rebuild_round(state, view, index, rng)
+        m: LadderMatch = after.match  # type: ignore[assignment]
+        for seat in m.pending:
+            later = view.results[index + 1] if index + 1 < len(view.results) else None
+            back = seat in later.returned if later is not None else seat in view.sitting_out
+            after = apply(after, Revive(seat, back))
+        return after
 
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
         """See `words.facts`."""
