@@ -107,7 +107,10 @@ def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[...,
         return name if name in taken else derived.get(name, f"_default_{name}")
 
     if _flat(cls):
-        stubs = dict.fromkeys(getattr(cls, "__abstractmethods__", ()))
+        # The twin must be instantiable: stub out what is abstract in `cls` or in its bases (an ABC
+        # such as `Sequence` lists methods that `cls` itself defines).
+        abstract = {n for b in (cls, *cls.__bases__) for n in getattr(b, "__abstractmethods__", ())}
+        stubs = dict.fromkeys(sorted(abstract))
         layout = {"__slots__": cls.__slots__, "__init__": object.__init__}  # type: ignore[attr-defined]
         twin = type(f"_{cls.__name__}Twin", cls.__bases__, {**layout, **stubs})
         namespace["_twin"] = twin
