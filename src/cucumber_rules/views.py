@@ -390,9 +390,13 @@ def _per_trick(
     from the round's actions.
     """
     new = past.added_since(memo.past) if memo.past is not None else None
+    since: tuple[Action, ...]
     if new is not None and memo.deal is not None and not any(type(a) is Deal for a in new):
-        since = memo.since + new
-        tail = memo.tail + new if memo.plain else game.public_events(since, rules, None)[memo.skip :]
+        if memo.plain:  # the new actions are their own events; `since` is not needed
+            since, tail = (), memo.tail + new
+        else:
+            since = memo.since + new
+            tail = game.public_events(since, rules, None)[memo.skip :]
     else:
         since = past.since(_is_deal)
         deal = since[0] if since and type(since[0]) is Deal else None

@@ -70,6 +70,15 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
     """
     from ...views import Dealt
 
+    if not rules.surprise:  # each action its own event, a deal as the seat saw it
+        return tuple(
+            [
+                Dealt(a.hands[seat] if seat is not None else (), tuple([len(h) for h in a.hands]), a.leader)
+                if type(a) is Deal
+                else a
+                for a in actions
+            ]
+        )
     out: list[Event] = []
     stock: tuple[Card, ...] = ()
     seats = tricks = played = 0
