@@ -13,6 +13,7 @@ registered games.
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import types
 import typing
@@ -251,10 +252,21 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
 
     def sequence(item_type: Any, build: Callable[[Any], Any] = tuple) -> Callable[[Any, Any], Any]:
         plays = item_type is Play or Play in typing.get_args(item_type)
+        plain = item_type if item_type in (int, str) else None  # checked in one pass when all is well
+        inner = typing.get_args(item_type)[0] if _is_tuple(item_type) else None
+        rows = inner if inner in (int, str) and build is tuple else None  # e.g. a score's rows
 
         def structure(value: Any, _: Any = None) -> Any:
             if type(value) is not list:
                 raise Bad(f"expected an array, not {kind_name(value)}")
+            if plain is not None and not set(map(type, value)) - {plain}:  # in C
+                return build(value)
+            if (
+                rows is not None
+                and not set(map(type, value)) - {list}
+                and not set(map(type, itertools.chain.from_iterable(value))) - {rows}
+            ):
+                return tuple(map(tuple, value))
             hook = hook_for(item_type)
             out: list[Any] = []
             append = out.append
