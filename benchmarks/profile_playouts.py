@@ -1,17 +1,23 @@
 """Profile random playouts through the public API, to find the engine's hot spots.
 
-    python benchmarks/profile_playouts.py [PRESET] [--matches N] [--players P] [--cprofile] [--top K]
+    python benchmarks/profile_playouts.py [PRESET] [--matches N] [--players P] [--bots NAME]
+        [--cprofile] [--top K]
 
 It plays the same loop that `run.py` times (`legal_moves`, validated `apply`,
-`sample_chance` for deals) under pyinstrument when it is installed (the `dev`
-extra), or under cProfile with `--cprofile` or without pyinstrument, and prints
-the report.
+`sample_chance` for deals), or with `--bots random` (or `heuristic`) matches of
+bots that see only views, as `simulate` plays them, under pyinstrument when it
+is installed (the `dev` extra), or under cProfile with `--cprofile` or without
+pyinstrument, and prints the report.
 
 Example:
     >>> import contextlib, io
     >>> with contextlib.redirect_stdout(io.StringIO()) as out:
     ...     code = main(["gurka", "--matches", "2", "--cprofile", "--top", "3"])
     >>> code, "function calls" in out.getvalue()
+    (0, True)
+    >>> with contextlib.redirect_stdout(io.StringIO()) as out:
+    ...     code = main(["catastrophe", "--matches", "1", "--bots", "heuristic", "--cprofile", "--top", "3"])
+    >>> code, "heuristic" in out.getvalue()
     (0, True)
 """
 
@@ -28,7 +34,7 @@ from collections.abc import Sequence
 
 import cucumber_rules as cr
 
-__all__ = ["main", "playouts"]
+__all__ = ["bot_matches", "main", "playouts"]
 
 
 def playouts(preset: str, players: int, matches: int, seed: int = 1) -> int:
@@ -55,6 +61,19 @@ def playouts(preset: str, players: int, matches: int, seed: int = 1) -> int:
     return decisions
 
 
+def bot_matches(preset: str, players: int, matches: int, bots: str, seed: int = 1) -> int:
+    """Play `matches` matches of bots that see only views, as `simulate` does; return the decisions made.
+
+    Example:
+        >>> bot_matches("gurka", 2, 1, "random") > 0
+        True
+    """
+    from cucumber_rules.simulate import simulate
+
+    result = simulate(cr.ruleset(preset), players, bots, matches=matches, seed=seed)
+    return sum(m.decisions for m in result.matches)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: see the module docstring.
 
@@ -65,10 +84,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("preset", nargs="?", default="agurk")
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--bots", help="profile matches of these bots (random, heuristic) instead")
     parser.add_argument("--cprofile", action="store_true", help="use cProfile even if pyinstrument is there")
     parser.add_argument("--top", type=int, default=25, help="cProfile: how many functions to list")
     args = parser.parse_args(argv)
-    playouts(args.preset, args.players, 1)  # warm up: imports, rule plans
+
+    def play(matches: int) -> int:
+        if args.bots:
+            return bot_matches(args.preset, args.players, matches, args.bots)
+        return playouts(args.preset, args.players, matches)
+
+    play(1)  # warm up: imports, rule plans
     try:
         pyinstrument = None if args.cprofile else importlib.import_module("pyinstrument")
     except ImportError:
@@ -76,13 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if pyinstrument is not None:
         profiler = pyinstrument.Profiler(interval=0.0002)
         profiler.start()
-        playouts(args.preset, args.players, args.matches)
+        play(args.matches)
         profiler.stop()
         print(profiler.output_text(unicode=True, color=False, show_all=False))
         return 0
     profile = cProfile.Profile()
     profile.enable()
-    playouts(args.preset, args.players, args.matches)
+    play(args.matches)
     profile.disable()
     out = io.StringIO()
     pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(args.top)

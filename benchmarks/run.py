@@ -20,9 +20,21 @@ It measures, on this machine and in this order:
    `apply`, `score`, `view`, `dumps`, `loads`, ...);
 5. memory: a mid-match state and a 1,000-round match (its final state and its
    record), by tracemalloc and by a deep size count;
-6. for context only, when present: an independent mutable reference
-   implementation (`--reference PATH`, by default the project's shared
-   `/work/shared/bench/reference.py`).
+6. the mutable yardstick the project shares beside it (`../shared/bench`, found
+   from the project root; `--shared PATH` or the environment variable
+   `CUCUMBER_BENCH_SHARED` name another place): its `reference.py` is timed
+   beside the library for the presets it plays (Agurk, Five Cucumbers,
+   Catastrophe), and its `perf_ratio.py` measurement is run as it runs on its
+   own. When the directory is missing, the run says so and the ratios are
+   against `benchmarks/baseline.py` alone;
+7. bots that see only views: `simulate` with random and heuristic bots against
+   raw random playouts of the same preset, and what `view` costs at every
+   decision of a match (the first view of each state, as a bot asks for it)
+   against `apply`, early and late in a round and in a long match;
+8. `cucumber_rules.testing.check_game(rules)` with its defaults, per preset;
+9. documents: `loads` of honest states and records (time per character; with
+   `--compare-with PATH`, against the 0.1 code at PATH), and of the worst
+   documents up to the size limit `loads` accepts.
 
 Times are the CPU time of this process (`time.process_time`), so other work on
 the machine disturbs them less than it would wall time.
@@ -36,6 +48,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import gc
 import importlib.util
@@ -59,34 +72,75 @@ import attrs
 import baseline
 
 import cucumber_rules as cr
+from cucumber_rules.serialization import MAX_LENGTH
 
 __all__ = [
     "BASELINE_PRESETS",
+    "PLANS",
+    "BotRow",
     "CallRow",
     "MemoryRow",
+    "Plan",
     "RateRow",
     "ScalingRow",
     "StatRow",
+    "ViewRow",
     "baseline_match",
+    "bot_rates",
+    "check_times",
     "compare_rates",
     "deep_size",
     "fixed_round_scaling",
+    "honest_documents",
+    "hostile_documents",
+    "hostile_times",
     "library_match",
     "library_playouts",
+    "load_old",
+    "load_script",
     "machine",
     "main",
     "memory_rows",
     "mid_match_state",
     "per_call",
-    "reference_rates",
+    "perf_ratio",
     "render_markdown",
     "run_all",
+    "shared_dir",
     "verify_exact",
     "verify_statistics",
+    "view_costs",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = Path("/work/shared/bench/reference.py")
+#: The environment variable that names the shared yardstick directory (else `../shared/bench`).
+SHARED_ENV = "CUCUMBER_BENCH_SHARED"
+#: The shared reference's function for each preset it plays.
+REFERENCE_GAMES = {
+    "agurk": "agurk_match",
+    "five-cucumbers": "five_cucumbers_match",
+    "catastrophe": "catastrophe_match",
+}
+
+
+def shared_dir(path: Path | None = None) -> Path:
+    """The shared yardstick directory: `path`, else `$CUCUMBER_BENCH_SHARED`, else `../shared/bench`.
+
+    The default is found from the project root (the parent of `benchmarks/`), so it works from any
+    checkout or worktree that sits beside `shared/`.
+
+    Example:
+        >>> shared_dir(Path("/tmp/elsewhere"))
+        PosixPath('/tmp/elsewhere')
+        >>> shared_dir().name
+        'bench'
+    """
+    if path is not None:
+        return path
+    named = os.environ.get(SHARED_ENV)
+    return Path(named) if named else ROOT.parent / "shared" / "bench"
+
+
 #: The presets the baseline plays.
 BASELINE_PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
 
@@ -340,10 +394,44 @@ class RateRow:
     repeats: int
     spread: float
     """(max - min) / median of the library's repeats: how noisy the machine was."""
+    reference_per_s: float | None = None
+    """The shared mutable reference (`reference.py`), where it plays the preset."""
+    reference_ratio: float | None = None
+    """Median of the per-repeat ratios library / reference."""
 
 
-def compare_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: float = 1.0) -> RateRow:
-    """Measure random playouts of a preset through the public API, and the baseline if it has the game.
+def load_script(path: Path, name: str) -> types.ModuleType | None:
+    """Import a Python file as a module, or None if it is missing or does not load.
+
+    Example:
+        >>> load_script(Path("/nonexistent/reference.py"), "nothing") is None
+        True
+    """
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception:  # a yardstick beside the project: never fail the run because of it
+        return None
+    return module
+
+
+def compare_rates(
+    preset: str,
+    players: int = 4,
+    *,
+    repeats: int = 5,
+    seconds: float = 1.0,
+    reference: types.ModuleType | None = None,
+) -> RateRow:
+    """Measure random playouts of a preset through the public API, the baseline and the reference.
+
+    The baseline (`benchmarks/baseline.py`) plays every built-in preset; the shared `reference` module,
+    when given, plays Agurk, Five Cucumbers and Catastrophe (`REFERENCE_GAMES`). All take turns.
 
     Example:
         >>> compare_rates("gurka", 2, repeats=1, seconds=0.01).players
@@ -361,23 +449,71 @@ def compare_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
         rng = random.Random(seed)
         return sum(baseline_match(preset, players, rng).decisions for _ in range(matches))
 
+    runners: list[Callable[[int, int], int]] = [lib]
     has_baseline = preset in BASELINE_PRESETS
-    rates = _rates([lib, base] if has_baseline else [lib], seconds, repeats)
+    if has_baseline:
+        runners.append(base)
+    play = getattr(reference, REFERENCE_GAMES.get(preset, ""), None) if reference is not None else None
+    if play is not None:
+
+        def ref(matches: int, seed: int) -> int:
+            return sum(int(play(seed * 100_000 + k, "fast", n_players=players)[0]) for k in range(matches))
+
+        runners.append(ref)
+    rates = _rates(runners, seconds, repeats)
     lib_rate = statistics.median(rates[0])
     spread = (max(rates[0]) - min(rates[0])) / lib_rate
-    if not has_baseline:
-        return RateRow(preset, players, lib_rate, None, None, statistics.fmean(sizes), repeats, spread)
-    ratios = [a / b for a, b in zip(rates[0], rates[1], strict=True)]
+
+    def against(other: list[float]) -> tuple[float, float]:
+        return statistics.median(other), statistics.median(
+            a / b for a, b in zip(rates[0], other, strict=True)
+        )
+
+    base_rate, base_ratio = against(rates[1]) if has_baseline else (None, None)
+    ref_rate, ref_ratio = against(rates[-1]) if play is not None else (None, None)
     return RateRow(
         preset,
         players,
         lib_rate,
-        statistics.median(rates[1]),
-        statistics.median(ratios),
+        base_rate,
+        base_ratio,
         statistics.fmean(sizes),
         repeats,
         spread,
+        ref_rate,
+        ref_ratio,
     )
+
+
+def perf_ratio(shared: Path, rounds: int, seconds: float) -> dict[str, float] | None:
+    """The shared `perf_ratio.py` measurement (library vs reference Agurk, 4 players), as that script runs it.
+
+    Its own loop and clock (wall time), rounds of `seconds` alternating; the medians. None if the
+    script is missing.
+
+    Example:
+        >>> perf_ratio(Path("/nonexistent"), 1, 0.01) is None
+        True
+    """
+    module = load_script(shared / "perf_ratio.py", "cucumber_perf_ratio")
+    if module is None:
+        return None
+    rules = cr.ruleset("agurk")
+    api: list[float] = []
+    ref: list[float] = []
+    s1 = s2 = 0
+    for _ in range(rounds):
+        x, s1 = module.api_round(seconds, s1, rules, 4)
+        y, s2 = module.ref_round(seconds, s2)
+        api.append(x)
+        ref.append(y)
+    return {
+        "api_per_s": statistics.median(api),
+        "yardstick_per_s": statistics.median(ref),
+        "ratio": statistics.median(a / b for a, b in zip(api, ref, strict=True)),
+        "rounds": rounds,
+        "seconds": seconds,
+    }
 
 
 # --------------------------------------------------------------------------- a long match
@@ -759,40 +895,386 @@ def memory_rows(long_rounds: int = 1000) -> list[MemoryRow]:
     return rows
 
 
-# --------------------------------------------------------------------------- the reference (context)
+# --------------------------------------------------------------------------- bots and views
 
 
-def reference_rates(seconds: float, repeats: int, path: Path = REFERENCE) -> dict[str, float] | None:
-    """Decisions per second of the reference implementation's Agurk (fast, explicit variants), if present.
-
-    Context only: None when the file is missing or does not load (it must define
-    `agurk_match(seed, variant)` returning the decision count first).
+@attrs.frozen
+class BotRow:
+    """Matches of bots that see only views (`simulate`) against raw random playouts of one preset.
 
     Example:
-        >>> rates = reference_rates(0.01, 1)
-        >>> rates is None or rates["agurk fast"] > 0
+        >>> row = bot_rates("gurka", 3, repeats=1, seconds=0.01)
+        >>> row.random_ratio > 0 and row.heuristic_ratio > 0
         True
     """
-    if not path.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("cucumber_reference", path)
-    if spec is None or spec.loader is None:
-        return None
-    module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-        match: Callable[..., Any] = module.agurk_match
-    except Exception:  # context only: never fail the run because of it
-        return None
 
-    def runner(variant: str) -> Callable[[int, int], int]:
+    preset: str
+    players: int
+    raw_per_s: float
+    """Raw random playouts (`library_playouts`), decisions per second."""
+    random_per_s: float
+    """`simulate(rules, players, "random", ...)`: every decision a view and a `RandomBot`."""
+    heuristic_per_s: float
+    """`simulate(rules, players, "heuristic", ...)`."""
+    random_ratio: float
+    """Median of the per-repeat ratios random-bot matches / raw playouts (the target: 0.5 or more)."""
+    heuristic_ratio: float
+
+
+def bot_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: float = 1.0) -> BotRow:
+    """Time `simulate` with random and with heuristic bots against raw random playouts, taking turns.
+
+    Example:
+        >>> bot_rates("five-cucumbers", 3, repeats=1, seconds=0.01).players
+        3
+    """
+    from cucumber_rules.simulate import simulate
+
+    rules = cr.ruleset(preset)
+
+    def raw(matches: int, seed: int) -> int:
+        return library_playouts(rules, players, matches, random.Random(seed))
+
+    def bots(name: str) -> Callable[[int, int], int]:
         def run(matches: int, seed: int) -> int:
-            return sum(int(match(seed * 100_000 + k, variant)[0]) for k in range(matches))
+            result = simulate(rules, players, name, matches=matches, seed=seed)
+            return sum(m.decisions for m in result.matches)
 
         return run
 
-    rates = _rates([runner("fast"), runner("explicit")], seconds, repeats)
-    return {"agurk fast": statistics.median(rates[0]), "agurk explicit": statistics.median(rates[1])}
+    rates = _rates([raw, bots("random"), bots("heuristic")], seconds, repeats)
+
+    def ratio(i: int) -> float:
+        return statistics.median(a / b for a, b in zip(rates[i], rates[0], strict=True))
+
+    return BotRow(
+        preset,
+        players,
+        statistics.median(rates[0]),
+        statistics.median(rates[1]),
+        statistics.median(rates[2]),
+        ratio(1),
+        ratio(2),
+    )
+
+
+@attrs.frozen
+class ViewRow:
+    """What `view(state, seat)` costs against `apply` at the decisions of one kind (microseconds).
+
+    Each view is the first one of its state, asked for in the order of play, as a bot asks: what views
+    share (kept on the `Table` and `Match`) is worked out by the first view that needs it.
+
+    Example:
+        >>> rows = view_costs("gurka", matches=1)
+        >>> rows[0].where, rows[0].decisions > 0
+        ('every decision', True)
+    """
+
+    preset: str
+    where: str
+    decisions: int
+    view_us: float
+    """Mean time of `view(state, state.to_act)`."""
+    apply_us: float
+    """Mean time of `apply(state, move)` at the same decisions (the move the bot chose)."""
+    ratio: float
+    """view_us over one `apply`: the mean `apply` at every decision of the same matches (the target: 5
+    or less)."""
+    same_ratio: float
+    """view_us / apply_us: against `apply` at these very decisions (the first card of a trick: the
+    cheapest `apply` there is)."""
+    worst_ratio: float
+    """The 99th percentile of the per-decision ratios view / apply (single calls: noisy)."""
+
+
+def _view_samples(
+    rules: cr.Rules, players: int, seed: int, rounds: range | None = None
+) -> list[tuple[Any, ...]]:
+    """Play a random match; at each decision time `view` then `apply`: (kinds, view ns, apply ns) rows."""
+    clock = time.perf_counter_ns
+    rng = random.Random(seed)
+    view = cr.view
+    state = cr.new_game(rules, players)
+    rows: list[tuple[Any, ...]] = []
+    while state.to_act is not None:
+        if state.to_act < 0:
+            if rounds is not None and state.match.rounds >= rounds.stop:
+                break
+            state = cr.apply(state, cr.sample_chance(state, rng))
+            continue
+        seat = state.to_act
+        t0 = clock()
+        v = view(state, seat)
+        t1 = clock()
+        move = v.legal[int(rng.random() * len(v.legal))]
+        t2 = clock()
+        after = cr.apply(state, move)
+        t3 = clock()
+        if rounds is None or state.match.rounds in rounds:
+            table = state.table
+            kinds = ["every decision"]
+            if table is not None and type(move) is cr.Play:
+                kinds.append("first card of a trick" if not state.trick else "other cards of a trick")
+                if not table.tricks:
+                    kinds.append("first trick of a round")
+                elif len(state.held[move.seat]) == 1:
+                    kinds.append("last trick of a round")
+            rows.append((tuple(kinds), t1 - t0, t3 - t2))
+        state = after
+    return rows
+
+
+def view_costs(preset: str, players: int = 4, matches: int = 20, *, long_rounds: int = 0) -> list[ViewRow]:
+    """`view` against `apply` at every decision of random matches, by kind of decision.
+
+    With `long_rounds`, also a fixed-round match of that many rounds, its first and its last 10 rounds.
+
+    Example:
+        >>> [r.where for r in view_costs("agurk", matches=1, long_rounds=20)][-2:]
+        ['rounds 1-10 of a 20-round match', 'rounds 11-20 of a 20-round match']
+    """
+    rules = cr.ruleset(preset)
+    samples: dict[str, list[tuple[Any, Any]]] = {}
+    for k in range(matches):
+        for kinds, v, a in _view_samples(rules, players, 1000 + k):
+            for kind in kinds:
+                samples.setdefault(kind, []).append((v, a))
+    if long_rounds:
+        option = "fixed_rounds" if "fixed_rounds" in rules.options() else "hands"  # Catastrophe: hands
+        long_rules = cr.ruleset(preset, **{option: long_rounds})
+        for where, rounds in (
+            (f"rounds 1-10 of a {long_rounds:,}-round match", range(10)),
+            (
+                f"rounds {long_rounds - 9:,}-{long_rounds:,} of a {long_rounds:,}-round match",
+                range(long_rounds - 10, long_rounds),
+            ),
+        ):
+            samples[where] = [(v, a) for _, v, a in _view_samples(long_rules, players, 7, rounds)]
+    one_apply = statistics.fmean(a for _, a in samples["every decision"])
+    rows = []
+    for where, pairs in samples.items():
+        view_mean = statistics.fmean(v for v, _ in pairs)
+        apply_mean = statistics.fmean(a for _, a in pairs)
+        ratios = sorted(v / max(a, 1) for v, a in pairs)
+        rows.append(
+            ViewRow(
+                preset,
+                where,
+                len(pairs),
+                view_mean / 1000,
+                apply_mean / 1000,
+                view_mean / (apply_mean if where.startswith("rounds") else one_apply),
+                view_mean / apply_mean,
+                ratios[min(len(ratios) - 1, int(0.99 * len(ratios)))],
+            )
+        )
+    return rows
+
+
+# --------------------------------------------------------------------------- checking a variant
+
+
+def check_times(presets: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Seconds (CPU) that `cucumber_rules.testing.check_game(rules)` takes with its defaults, per preset.
+
+    Example:
+        `check_times(["gurka"])["gurka"]["seconds"]` is a few seconds.
+    """
+    from cucumber_rules.testing import check_game
+
+    out = {}
+    for preset in presets:
+        start = _clock()
+        report = check_game(cr.ruleset(preset))
+        out[preset] = {
+            "seconds": _clock() - start,
+            "matches": report.matches,
+            "actions": report.actions,
+            "players": list(report.players),
+        }
+    return out
+
+
+# --------------------------------------------------------------------------- documents
+
+
+def _finished(library: Any, rounds: int, seed: int = 7) -> Any:
+    """The final state of a random fixed-round 4-player Agurk match, played by `library` (a module)."""
+    rng = random.Random(seed)
+    state = library.new_game(library.ruleset("agurk", fixed_rounds=rounds), 4)
+    while not state.is_over:
+        moves = library.legal_moves(state)
+        state = library.apply(state, rng.choice(moves) if moves else library.sample_chance(state, rng))
+    return state
+
+
+def _loads_time(library: Any, text: str, repeats: int) -> float:
+    """The best of `repeats` CPU times of `library.loads(text)`, in seconds (an error counts: refused)."""
+    best = math.inf
+    for _ in range(repeats):
+        gc.collect()
+        start = _clock()
+        with contextlib.suppress(Exception):  # refusing is an outcome too
+            library.loads(text)
+        best = min(best, _clock() - start)
+    return best
+
+
+def honest_documents(
+    rounds: Sequence[int] = (100, 1000, 3000), repeats: int = 3, old: Any = None
+) -> list[dict[str, Any]]:
+    """Time `loads` of honest state and record documents of fixed-round Agurk matches, per character.
+
+    With `old` (the 0.1 package, see `load_old`), the same for documents that 0.1 wrote of its own
+    matches of the same length, in the same run.
+
+    Example:
+        >>> rows = honest_documents((3,), repeats=1)
+        >>> [r["kind"] for r in rows], rows[0]["ns_per_char"] > 0
+        (['state', 'record'], True)
+    """
+    rows = []
+    for n in rounds:
+        final = _finished(cr, n)
+        old_final = _finished(old, n) if old is not None else None
+        for kind in ("state", "record"):
+            text = cr.dumps(final if kind == "state" else cr.record(final))
+            if len(text) > MAX_LENGTH:
+                continue
+            seconds = _loads_time(cr, text, repeats)
+            row: dict[str, Any] = {
+                "rounds": n,
+                "kind": kind,
+                "chars": len(text),
+                "seconds": seconds,
+                "ns_per_char": seconds / len(text) * 1e9,
+                "old_chars": None,
+                "old_seconds": None,
+                "old_ns_per_char": None,
+            }
+            if old is not None:
+                old_text = old.dumps(old_final if kind == "state" else old.record(old_final))
+                old_seconds = _loads_time(old, old_text, repeats)
+                row.update(
+                    old_chars=len(old_text),
+                    old_seconds=old_seconds,
+                    old_ns_per_char=old_seconds / len(old_text) * 1e9,
+                )
+            rows.append(row)
+    return rows
+
+
+def load_old(path: Path) -> Any:
+    """Import another copy of the library (e.g. 0.1's `src/cucumber_rules`) as `cucumber_rules_old`.
+
+    Example:
+        >>> load_old(Path("/nonexistent")) is None
+        True
+    """
+    init = path / "__init__.py"
+    if not init.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location(
+        "cucumber_rules_old", init, submodule_search_locations=[str(path)]
+    )
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cucumber_rules_old"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _longest(kind: str, target: int) -> tuple[cr.State, str]:
+    """The longest fixed-round Agurk match whose state (or record) document fits in `target` characters."""
+
+    def text_of(final: cr.State) -> str:
+        return cr.dumps(final if kind == "state" else cr.record(final))
+
+    rounds = max(1, int(target / (len(text_of(_finished(cr, 20))) / 20)))
+    while True:
+        final = _finished(cr, rounds)
+        text = text_of(final)
+        if len(text) <= target:
+            return final, text
+        rounds = max(1, int(rounds * target / len(text) * 0.995))
+
+
+def hostile_documents(limit: int = 0) -> dict[str, str]:
+    """Documents up to `limit` characters (default `MAX_LENGTH`) that cost `loads` the most to judge.
+
+    The longest honest state and record (every action replayed), the same with their last action or
+    field wrong (refused only after the replay), a view and a score with huge lists, and the shapes
+    the size and depth limits are for.
+
+    Example:
+        >>> sorted(hostile_documents(20_000))[:2]
+        ['a flat array of numbers', 'a record with a bad last action']
+    """
+    limit = limit or MAX_LENGTH
+    target = limit - 200
+    final, record_text = _longest("record", target)
+    _, state_text = _longest("state", target)
+    doc = json.loads(record_text)
+    bad_record = dict(doc, actions=[*doc["actions"][:-1], {"type": "play", "seat": 3, "card": "2C"}])
+    bad_state = dict(json.loads(state_text), to_act=9)
+    view = json.loads(cr.dumps(cr.view(final, 0)))
+    play = {"type": "play", "seat": 1, "card": "2C"}
+    room = (target - len(json.dumps(view, separators=(",", ":")))) // (
+        len(json.dumps(play, separators=(",", ":"))) + 1
+    )
+    score = json.loads(cr.dumps(cr.score(final)))
+    row = score["rounds"][0]
+    rows = (target - len(json.dumps(score, separators=(",", ":")))) // (
+        len(json.dumps(row, separators=(",", ":"))) + 1
+    )
+    depth = (limit - 10) // 2
+    documents = {
+        "the longest honest record": record_text,
+        "a record with a bad last action": _compact(bad_record),
+        "the longest honest state": state_text,
+        "a state with a bad field": _compact(bad_state),
+        "a view with a huge event list": _compact(dict(view, events=[*view["events"], *[play] * room])),
+        "a score with a huge round list": _compact(dict(score, rounds=[*score["rounds"], *[row] * rows])),
+        "nesting at the size limit": "[" * depth + "]" * depth,
+        "one string at the size limit": json.dumps("x" * (limit - 10)),
+        "a flat array of numbers": "[" + ",".join(["1"] * ((limit - 2) // 2)) + "]",
+        "a record with a huge player list": _compact(
+            dict(doc, players=["p"] * ((limit - 1000) // 4), actions=[])
+        ),
+    }
+    return {name: text[:limit] for name, text in sorted(documents.items())}
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def hostile_times(limit: int = 0, repeats: int = 1) -> list[dict[str, Any]]:
+    """Seconds `loads` takes to accept or refuse each of `hostile_documents(limit)`.
+
+    Example:
+        >>> rows = hostile_times(20_000)
+        >>> all(r["chars"] <= 20_000 for r in rows)
+        True
+    """
+    rows = []
+    for name, text in hostile_documents(limit).items():
+        try:
+            cr.loads(text)
+            outcome = "accepted"
+        except Exception as err:  # the outcome to report
+            outcome = f"refused: {type(err).__name__}"
+        rows.append(
+            {
+                "document": name,
+                "chars": len(text),
+                "seconds": _loads_time(cr, text, repeats),
+                "outcome": outcome,
+            }
+        )
+    return rows
 
 
 # --------------------------------------------------------------------------- reporting
@@ -865,28 +1347,33 @@ def render_markdown(results: dict[str, Any]) -> str:
         + (f"; load average {load[0]:.2f} at the start" if load else "")
         + f". {results['mode']} run: medians of {results['repeats']} repeats.",
         "",
-        "**Random playouts** (4 players; a decision is a `Play` or `Revive`, deals not counted but timed):",
+        "**Random playouts** (4 players; a decision is a `Play` or `Revive`, deals not counted but timed), "
+        "against the project's mutable baseline (`benchmarks/baseline.py`) and the shared mutable reference "
+        "(`reference.py`, for the presets it plays):",
         "",
         "| preset | decisions / match | library (decisions/s) | baseline (decisions/s) | library / baseline "
-        "|",
-        "|---|---:|---:|---:|---:|",
+        "| reference (decisions/s) | library / reference |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in results["rates"]:
         base = "—" if row["baseline_per_s"] is None else _k(row["baseline_per_s"])
         ratio = "—" if row["ratio"] is None else f"{row['ratio']:.3f}×"
+        ref = "—" if row.get("reference_per_s") is None else _k(row["reference_per_s"])
+        ref_ratio = "—" if row.get("reference_ratio") is None else f"{row['reference_ratio']:.3f}×"
         lines.append(
             f"| `{row['preset']}` | {row['decisions_per_match']:.0f} | {_k(row['decisions_per_s'])} | "
-            f"{base} | {ratio} |"
+            f"{base} | {ratio} | {ref} | {ref_ratio} |"
         )
-    ref = results.get("reference")
-    if ref:
-        agurk = next(r for r in results["rates"] if r["preset"] == "agurk")
+    shared = results.get("shared")
+    if shared is not None and not shared["found"]:
+        lines += ["", f"The shared yardstick was not found at `{shared['path']}`: no reference figures."]
+    perf = results.get("perf_ratio")
+    if perf:
         lines += [
             "",
-            f"For context, the shared mutable reference (`reference.py`) plays Agurk at "
-            f"{_k(ref['agurk fast'])} decisions/s (fast) and {_k(ref['agurk explicit'])} (explicit legal "
-            f"lists) in the same run: the library is at {agurk['decisions_per_s'] / ref['agurk fast']:.3f}× "
-            f"and {agurk['decisions_per_s'] / ref['agurk explicit']:.3f}× of those.",
+            "The shared `perf_ratio.py` measurement (its own loop and wall clock, Agurk, 4 players, "
+            f"{perf['rounds']} rounds of {perf['seconds']:g} s): the library {_k(perf['api_per_s'])} "
+            f"decisions/s, the reference {_k(perf['yardstick_per_s'])}: **{perf['ratio']:.3f}×**.",
         ]
     s = results["scaling"]
     part = s["long_rounds"] // s["segments"]
@@ -914,6 +1401,91 @@ def render_markdown(results: dict[str, Any]) -> str:
         lines.append(
             f"| `{row['call']}` | {_us(row['best_us'])} | {_us(row['median_us'])} | {late} | {row['note']} |"
         )
+    if results.get("bots"):
+        lines += [
+            "",
+            "**Bots that see only views** (`simulate`, 4 players, every decision a `view` and a bot's "
+            "choice) against raw random playouts of the same preset, decisions per second:",
+            "",
+            "| preset | raw playouts | random bots | heuristic bots | random / raw | heuristic / raw |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for b in results["bots"]:
+            lines.append(
+                f"| `{b['preset']}` | {_k(b['raw_per_s'])} | {_k(b['random_per_s'])} | "
+                f"{_k(b['heuristic_per_s'])} | {b['random_ratio']:.2f}× | {b['heuristic_ratio']:.2f}× |"
+            )
+    if results.get("views"):
+        lines += [
+            "",
+            "**What a view costs**: `view(state, seat)` at the decisions of random matches (each the first "
+            "view of its state, in the order of play, as a bot asks for it), mean microseconds, against one "
+            "`apply` (its mean over every decision of the same matches; in a long match, of the same rounds) "
+            "and against `apply` at the same decisions; the last column is the 99th percentile of the "
+            "per-decision ratios (single calls, so noisy):",
+            "",
+            "| preset, decisions | count | view (µs) | apply there (µs) | view / one apply "
+            "| view / apply there | 99th percentile |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for v in results["views"]:
+            lines.append(
+                f"| `{v['preset']}`, {v['where']} | {v['decisions']:,} | {_us(v['view_us'])} | "
+                f"{_us(v['apply_us'])} | {v['ratio']:.2f}× | {v['same_ratio']:.2f}× | "
+                f"{v['worst_ratio']:.1f}× |"
+            )
+    if results.get("check_game"):
+        lines += [
+            "",
+            "**Checking a variant**: `cucumber_rules.testing.check_game(rules)` with its defaults (one match "
+            "per player count), CPU seconds:",
+            "",
+            "| preset | players | actions checked | seconds |",
+            "|---|---|---:|---:|",
+        ]
+        for preset, c in results["check_game"].items():
+            players = ", ".join(str(n) for n in c["players"])
+            lines.append(f"| `{preset}` | {players} | {c['actions']:,} | {c['seconds']:.1f} |")
+    if results.get("documents"):
+        old = results.get("old")
+        versus = (
+            f", and cucumber_rules {old['version']} reading its own documents of the same matches"
+            if old
+            else ""
+        )
+        lines += [
+            "",
+            "**Reading documents**: `loads` of honest documents of fixed-round Agurk matches (4 players), "
+            f"every action replayed and checked{versus}:",
+            "",
+            "| document | characters | seconds | ns per character |"
+            + (
+                f" {old['version']}: characters | {old['version']}: ns per character | faster |"
+                if old
+                else ""
+            ),
+            "|---|---:|---:|---:|" + ("---:|---:|---:|" if old else ""),
+        ]
+        for d in results["documents"]:
+            line = (
+                f"| {d['kind']} of a {d['rounds']:,}-round match | {d['chars']:,} | {d['seconds']:.3f} | "
+                f"{d['ns_per_char']:.0f} |"
+            )
+            if old:
+                speed = d["old_ns_per_char"] / d["ns_per_char"]
+                line += f" {d['old_chars']:,} | {d['old_ns_per_char']:.0f} | {speed:.2f}× |"
+            lines.append(line)
+    if results.get("hostile"):
+        lines += [
+            "",
+            "**Documents up to the size limit**, the costliest to judge: what `loads` does with each, in CPU "
+            "seconds:",
+            "",
+            "| document | characters | seconds | outcome |",
+            "|---|---:|---:|---|",
+        ]
+        for h in results["hostile"]:
+            lines.append(f"| {h['document']} | {h['chars']:,} | {h['seconds']:.3f} | {h['outcome']} |")
     lines += [
         "",
         "**Memory** (tracemalloc: bytes left allocated after building it; deep: sizes of every object "
@@ -941,6 +1513,41 @@ def _presets() -> list[str]:
     return names
 
 
+@attrs.frozen
+class Plan:
+    """How much each part of a run measures (`main` picks one per mode).
+
+    Example:
+        >>> PLANS["smoke"].check_presets
+        ()
+    """
+
+    repeats: int
+    seconds: float
+    verify: int
+    long_rounds: int
+    late_rounds: int
+    call_seconds: float
+    bot_seconds: float
+    view_matches: int
+    view_long_rounds: int
+    check_presets: tuple[str, ...] | None
+    """None: every preset."""
+    document_rounds: tuple[int, ...]
+    document_repeats: int
+    hostile_limit: int
+    """0: `MAX_LENGTH`."""
+    perf_rounds: int
+    perf_seconds: float
+
+
+PLANS: dict[str, Plan] = {
+    "smoke": Plan(1, 0.005, 1, 20, 5, 0.0, 0.005, 1, 20, (), (3,), 1, 20_000, 0, 0.0),
+    "quick": Plan(5, 0.2, 10, 1000, 300, 0.02, 0.2, 10, 310, None, (100, 1000, 3000), 3, 0, 3, 0.5),
+    "full": Plan(9, 0.5, 40, 1000, 300, 0.1, 0.5, 40, 1000, None, (100, 1000, 3000), 3, 0, 5, 1.5),
+}
+
+
 def run_all(
     *,
     repeats: int,
@@ -950,16 +1557,31 @@ def run_all(
     late_rounds: int,
     call_seconds: float,
     mode: str,
-    reference: Path | None = REFERENCE,
+    shared: Path | None = None,
+    old: Path | None = None,
+    plan: Plan | None = None,
 ) -> dict[str, Any]:
     """Run every measurement and return the results (JSON-ready); progress goes to standard error.
+
+    `shared` is the shared yardstick directory (None: leave it out); `old` another copy of the
+    library to compare `loads` with (0.1's `src/cucumber_rules`).
 
     Example:
         `run_all(repeats=1, seconds=0.01, verify=1, long_rounds=20, late_rounds=5, call_seconds=0.0,
         mode="smoke")` is the test suite's tiny run.
     """
+    plan = plan or PLANS["smoke" if mode == "smoke" else "quick"]
     results: dict[str, Any] = {"machine": machine(), "mode": mode, "repeats": repeats}
     _log(f"machine: {results['machine']}")
+    reference = None
+    if shared is not None:
+        reference = load_script(shared / "reference.py", "cucumber_reference")
+        if reference is None:
+            _log(
+                f"the shared yardstick is not at {shared} (give --shared PATH or set {SHARED_ENV}): "
+                "the ratios below are against benchmarks/baseline.py only"
+            )
+    results["shared"] = None if shared is None else {"path": str(shared), "found": reference is not None}
     checked = {}
     presets = _presets()
     for preset in presets:
@@ -978,12 +1600,18 @@ def run_all(
     results["verification"] = {"exact_decisions": checked, "statistics": stats}
     results["rates"] = []
     for preset in presets:
-        row = compare_rates(preset, 4, repeats=repeats, seconds=seconds)
+        row = compare_rates(preset, 4, repeats=repeats, seconds=seconds, reference=reference)
         results["rates"].append(attrs.asdict(row))
         line = f"playouts {preset}: library {_k(row.decisions_per_s)} decisions/s"
         if row.ratio is not None:
             line += f", baseline {_k(row.baseline_per_s or 0)}, ratio {row.ratio:.3f}"
+        if row.reference_ratio is not None:
+            line += f", reference {_k(row.reference_per_s or 0)}, ratio {row.reference_ratio:.3f}"
         _log(f"{line} (spread {row.spread:.0%})")
+    results["perf_ratio"] = None
+    if shared is not None and plan.perf_rounds:
+        results["perf_ratio"] = perf_ratio(shared, plan.perf_rounds, plan.perf_seconds)
+        _log(f"perf_ratio.py: {results['perf_ratio']}")
     scaling = fixed_round_scaling(long_rounds=long_rounds, repeats=max(2, repeats // 3))
     results["scaling"] = attrs.asdict(scaling)
     _log(f"scaling: {scaling}")
@@ -992,12 +1620,35 @@ def run_all(
     results["calls"] = [attrs.asdict(r) for r in calls]
     for c in calls:
         _log(f"call {c.call}: {c.best_us:.2f} us (median {c.median_us:.2f})")
+    results["bots"] = []
+    for preset in presets:
+        bots = bot_rates(preset, 4, repeats=repeats, seconds=plan.bot_seconds)
+        results["bots"].append(attrs.asdict(bots))
+        _log(f"bots {preset}: random {bots.random_ratio:.2f}x, heuristic {bots.heuristic_ratio:.2f}x of raw")
+    results["views"] = []
+    for preset in presets:
+        long_rounds_views = plan.view_long_rounds if preset in ("agurk", "catastrophe") else 0
+        for view_row in view_costs(preset, 4, plan.view_matches, long_rounds=long_rounds_views):
+            results["views"].append(attrs.asdict(view_row))
+            _log(f"view {preset}, {view_row.where}: {view_row.view_us:.2f} us, {view_row.ratio:.2f}x apply")
+    check_presets = presets if plan.check_presets is None else list(plan.check_presets)
+    results["check_game"] = check_times(check_presets)
+    for preset, found in results["check_game"].items():
+        _log(f"check_game {preset}: {found['seconds']:.1f} s ({found['actions']} actions)")
+    old_library = load_old(old) if old is not None else None
+    if old is not None and old_library is None:
+        _log(f"no library to compare with at {old}")
+    results["documents"] = honest_documents(plan.document_rounds, plan.document_repeats, old_library)
+    results["old"] = None if old_library is None else {"path": str(old), "version": old_library.__version__}
+    for doc in results["documents"]:
+        _log(f"loads {doc}")
+    results["hostile"] = hostile_times(plan.hostile_limit)
+    for doc in results["hostile"]:
+        _log(f"loads {doc['document']}: {doc['seconds']:.3f} s, {doc['outcome']}")
     memory = memory_rows(long_rounds)
     results["memory"] = [attrs.asdict(r) for r in memory]
     for r in memory:
         _log(f"memory {r.what}: traced {r.traced_bytes:,} B, deep {r.deep_bytes:,} B, {r.actions} actions")
-    results["reference"] = None if reference is None else reference_rates(seconds, repeats, reference)
-    _log(f"reference: {results['reference']}")
     # Names other helpers add while this runs: note any that appeared after the calls were timed.
     results["missing"] = [n for n in ("view", "dumps", "loads", "record", "replay") if _optional(n) is None]
     results["machine"]["load_average_end"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
@@ -1008,57 +1659,60 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line: see the module docstring.
 
     Example:
-        `python benchmarks/run.py --quick --markdown docs/snippets/performance_results.md`
+        `python benchmarks/run.py --quick --write` (the docs' figures)
     """
-    parser = argparse.ArgumentParser(description="Benchmark cucumber_rules against a mutable baseline.")
-    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats (about half a minute)")
+    parser = argparse.ArgumentParser(description="Benchmark cucumber_rules against mutable yardsticks.")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats (a few minutes)")
     parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # the test suite's tiny run
     parser.add_argument("--json", type=Path, help="write every figure to this JSON file")
     parser.add_argument("--markdown", type=Path, help="write the results tables to this Markdown file")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="write docs/data/performance.json and docs/snippets/performance_results.md (the docs' figures)",
+    )
     parser.add_argument("--repeats", type=int, help="repeats per measurement (default 9; quick 5)")
     parser.add_argument(
-        "--reference",
+        "--shared",
         type=Path,
-        default=REFERENCE,
-        help="a reference implementation to time beside, for context (skipped if missing)",
+        help=f"the shared yardstick directory (default: ${SHARED_ENV}, else ../shared/bench)",
+    )
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        metavar="PATH",
+        help="another copy of the library's package (e.g. 0.1's src/cucumber_rules) to compare loads with",
     )
     parser.add_argument("--seconds", type=float, help="seconds per repeat (default 0.5; quick 0.2)")
     args = parser.parse_args(argv)
-    late_rounds = 300
-    if args.smoke:
-        mode, repeats, seconds, verify, long_rounds, late_rounds, call_seconds = (
-            "smoke",
-            1,
-            0.005,
-            1,
-            20,
-            5,
-            0.0,
-        )
-    elif args.quick:
-        mode, repeats, seconds, verify, long_rounds, call_seconds = "quick", 5, 0.2, 10, 1000, 0.02
-    else:
-        mode, repeats, seconds, verify, long_rounds, call_seconds = "full", 9, 0.5, 40, 1000, 0.1
-    repeats = args.repeats or repeats
-    seconds = args.seconds or seconds
+    mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    plan = PLANS[mode]
+    repeats = args.repeats or plan.repeats
+    seconds = args.seconds or plan.seconds
     results = run_all(
         repeats=repeats,
         seconds=seconds,
-        verify=verify,
-        long_rounds=long_rounds,
-        late_rounds=late_rounds,
-        call_seconds=call_seconds,
+        verify=plan.verify,
+        long_rounds=plan.long_rounds,
+        late_rounds=plan.late_rounds,
+        call_seconds=plan.call_seconds,
         mode=mode,
-        reference=None if args.smoke else args.reference,
+        shared=None if args.smoke and args.shared is None else shared_dir(args.shared),
+        old=args.compare_with,
+        plan=plan,
     )
     text = render_markdown(results)
     print(text)
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(results, indent=2) + "\n")
-    if args.markdown:
-        args.markdown.parent.mkdir(parents=True, exist_ok=True)
-        args.markdown.write_text(text)
+    json_path = args.json or (ROOT / "docs" / "data" / "performance.json" if args.write else None)
+    markdown_path = args.markdown or (
+        ROOT / "docs" / "snippets" / "performance_results.md" if args.write else None
+    )
+    if json_path:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(json.dumps(results, indent=2) + "\n")
+    if markdown_path:
+        markdown_path.parent.mkdir(parents=True, exist_ok=True)
+        markdown_path.write_text(text)
     return 0
 
 

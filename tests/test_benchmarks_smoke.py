@@ -127,3 +127,75 @@ def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) 
     assert result.attempted > 0
     assert result.failed == 0
     capsys.readouterr()
+
+
+def test_the_shared_yardstick_is_found_beside_the_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(run.SHARED_ENV, raising=False)
+    assert run.shared_dir() == Path(run.__file__).resolve().parents[1].parent / "shared" / "bench"
+    monkeypatch.setenv(run.SHARED_ENV, "/somewhere/else")
+    assert run.shared_dir() == Path("/somewhere/else")
+    assert run.shared_dir(Path("/given")) == Path("/given")
+
+
+def test_a_missing_yardstick_falls_back_to_the_baseline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_json = tmp_path / "out.json"
+    assert run.main(["--smoke", "--shared", str(tmp_path / "missing"), "--json", str(out_json)]) == 0
+    data = json.loads(out_json.read_text())
+    assert data["shared"] == {"path": str(tmp_path / "missing"), "found": False}
+    assert all(r["reference_ratio"] is None and r["ratio"] > 0 for r in data["rates"])
+    assert data["perf_ratio"] is None
+    captured = capsys.readouterr()
+    assert "the shared yardstick is not at" in captured.err
+    assert "was not found" in captured.out
+
+
+def test_a_shared_yardstick_is_timed_beside_the_library(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A stand-in for ../shared/bench: a "reference" that plays 10 decisions a match, and perf_ratio.py.
+    (tmp_path / "reference.py").write_text(
+        "def agurk_match(seed, variant='fast', n_players=4):\n    return (10, seed)\n"
+        "five_cucumbers_match = catastrophe_match = agurk_match\n"
+    )
+    (tmp_path / "perf_ratio.py").write_text(
+        "def api_round(seconds, seed, rules, players):\n    return 50.0, seed + 1\n"
+        "def ref_round(seconds, seed):\n    return 200.0, seed + 1\n"
+    )
+    row = run.compare_rates(
+        "catastrophe", 4, repeats=1, seconds=0.001, reference=run.load_script(tmp_path / "reference.py", "r")
+    )
+    assert row.reference_per_s is not None
+    assert row.reference_ratio is not None
+    assert row.reference_ratio > 0
+    assert run.compare_rates("gurka", 4, repeats=1, seconds=0.001).reference_ratio is None
+    assert run.perf_ratio(tmp_path, 3, 0.01) == {
+        "api_per_s": 50.0,
+        "yardstick_per_s": 200.0,
+        "ratio": 0.25,
+        "rounds": 3,
+        "seconds": 0.01,
+    }
+    capsys.readouterr()
+
+
+def test_the_smoke_run_measures_bots_views_checks_and_documents(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_json = tmp_path / "out.json"
+    assert run.main(["--smoke", "--json", str(out_json)]) == 0
+    data = json.loads(out_json.read_text())
+    assert {b["preset"] for b in data["bots"]} == set(run.BASELINE_PRESETS)
+    assert all(b["random_ratio"] > 0 for b in data["bots"])
+    assert {"every decision", "first card of a trick"} <= {v["where"] for v in data["views"]}
+    assert data["check_game"] == {}  # the smoke run leaves the checks out
+    assert [d["kind"] for d in data["documents"]] == ["state", "record"]
+    assert {h["outcome"] for h in data["hostile"]} >= {"accepted", "refused: InvalidStateError"}
+    capsys.readouterr()
+
+
+def test_check_times_and_old_libraries() -> None:
+    found = run.check_times(["gurka"])
+    assert found["gurka"]["players"] == list(range(2, 8))
+    assert run.load_old(Path("/nonexistent")) is None

@@ -330,3 +330,50 @@ def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch
     state = cr.apply(state, cr.sample_chance(state, random.Random(2)))
     view = cr.view(state, state.to_act)
     assert ISMCTSBot().choose(view, random.Random(3)) == HeuristicBot().choose(view, random.Random(3))
+
+
+def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
+    # `_risk` counts the unseen cards that would beat a card by bisection; count them one by one.
+    from cucumber_rules.games.catastrophe.rules import Marker
+    from cucumber_rules.games.catastrophe.words import _risk
+
+    def brute(
+        r: int, lead: int, played: list[int], rule: Marker | None, unseen: list[int], later: int
+    ) -> float:
+        def beats(a: int, b: int, low: bool) -> bool:
+            return a < b if low else a > b
+
+        if rule is None:
+            low = r < lead
+            pool = [u for u in unseen if (u < lead if low else u > lead)]
+        elif not rule.broken:
+            low = rule.lowest_wins
+            if r < lead if low else r > lead:
+                if not beats(r, min(played) if low else max(played), low):
+                    return 0.0
+                pool = [u for u in unseen if (u < lead if low else u > lead)]
+            else:
+                low, pool = not low, list(unseen)
+        else:
+            low = rule.lowest_wins
+            if not beats(r, min([*played, lead]) if low else max([*played, lead]), low):
+                return 0.0
+            pool = list(unseen)
+        if later == 0:
+            return 1.0
+        pool = pool or list(unseen)
+        if not pool:
+            return 1.0
+        return float((1.0 - sum(1 for u in pool if beats(u, r, low)) / len(pool)) ** later)
+
+    rng = random.Random(4)
+    differ = 0
+    for _ in range(3000):
+        cards = rng.sample(range(1, 61), 12)
+        lead, r, played, unseen = cards[0], cards[1], cards[2:4], sorted(cards[4 : 4 + rng.randrange(9)])
+        rule = rng.choice([None, *Marker])
+        later = rng.randrange(4)
+        expected = brute(r, lead, played, rule, unseen, later)
+        assert _risk(r, lead, played, [lead, *played], rule, unseen, later) == expected
+        differ += expected not in (0.0, 1.0)
+    assert differ > 300  # the counts mattered, not just the early exits

@@ -79,6 +79,13 @@ def test_action_count_is_the_history_length() -> None:
     assert report.rounds == state.match.rounds
 
 
+def test_by_default_one_match_per_player_count() -> None:
+    rules = cr.ruleset("gurka", hand_size=2, threshold=6)
+    assert check_game(rules).players == tuple(range(rules.min_players, rules.max_players + 1))
+    assert check_game(rules, players=[3, 2], seed=5).players == (3, 2)
+    assert check_game(rules, players=4).players == (4,)
+
+
 def test_zero_matches_checks_nothing() -> None:
     assert check_game(AGURK, matches=0) == GameCheck(matches=0, actions=0, rounds=0, players=())
 
@@ -723,3 +730,30 @@ def test_strategies_compose_in_an_embedders_test(data: st.DataObject) -> None:
     state = data.draw(states(r, players=r.min_players, max_actions=30))
     assert state.rules == r
     check_state(state)
+
+
+def test_the_quick_fingerprint_sees_changes_in_place_but_not_caches() -> None:
+    # Between checkpoints `check_game` compares the identities of everything a state reaches (not its
+    # repr): a field set again in place, however deep, shows up; the caches `legal_moves` and `view`
+    # fill in do not.
+    from cucumber_rules.testing.match import _fingerprint
+
+    rng = random.Random(2)
+    state = cr.new_game(cr.ruleset("catastrophe", surprise=True), 4)
+    for _ in range(20):
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    assert state.table is not None
+    assert state.table.tricks
+    before = _fingerprint(state, full=False)
+    cr.legal_moves(state)
+    cr.view(state, 1)
+    assert _fingerprint(state, full=False) == before
+    trick = state.table.tricks[0]
+    taker = trick.taker
+    object.__setattr__(trick, "taker", (taker + 1) % 4)
+    assert _fingerprint(state, full=False) != before
+    object.__setattr__(trick, "taker", taker)
+    assert _fingerprint(state, full=False) == before
+    object.__setattr__(state.match, "totals", (*state.match.totals,))  # an equal value, set again
+    assert _fingerprint(state, full=False) != before

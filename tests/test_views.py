@@ -418,3 +418,119 @@ def test_events_cover_the_current_round_and_public_history_the_match() -> None:
     assert cr.public_history(s, None)[0] == Dealt(hand=(), sizes=(1, 1, 1))
     with pytest.raises(ValueError, match="seat"):
         cr.public_history(s, 3)
+
+
+# --------------------------------------------------------------------------- views are cheap, and equal
+
+
+def _rebuilt(state: State, seat: int | None) -> PlayerView:
+    """The view worked out from scratch, field by field (what `view` gave before it kept anything)."""
+    game = state.game
+    t, m = state.table, state.match
+    sc = cr.score(state)
+    hands = state.hands
+    since: list[Any] = []
+    for action in reversed(state.history):
+        since.insert(0, action)
+        if type(action) is Deal:
+            break
+    in_play = t is not None and (bool(state.trick) or any(hands))
+    return game.view_type(
+        rules=m.rules,
+        players=m.players,
+        seat=seat,
+        first=m.first,
+        hand=hands[seat] if seat is not None else (),
+        hand_sizes=tuple(len(h) for h in hands),
+        to_act=state.to_act,
+        dealer=m.dealer,
+        leader=t.leader if t is not None else None,
+        trick=state.trick,
+        tricks=t.tricks if t is not None else (),
+        totals=sc.totals,
+        marks=sc.marks,
+        eliminated=sc.eliminated,
+        winners=sc.winners,
+        standings=sc.standings,
+        rounds=sc.rounds,
+        results=sc.results,
+        round_number=m.rounds + 1 if in_play else m.rounds,
+        legal=cr.legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
+        events=game.public_events(tuple(since), m.rules, seat),
+        **game.view_fields(state, seat),
+    )
+
+
+def _advance(state: State, actions: int, rng: random.Random) -> State:
+    for _ in range(actions):
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+def test_views_equal_views_worked_out_from_scratch(variant: tuple[str, dict[str, Any]]) -> None:
+    # `view` keeps pieces on the Table and Match and fills most fields in when first read: whatever the
+    # order of the views and of the reads, every field is what a view built from scratch holds.
+    rules = rules_of(*variant)
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = max(rules.min_players, min(4, rules.max_players))
+        state = cr.new_game(rules, players)
+        seats: list[int | None] = [None, *range(players)]
+        while True:
+            for seat in seats if seed % 2 else seats[::-1]:
+                got, expected = cr.view(state, seat), _rebuilt(state, seat)
+                if seed == 0:
+                    assert got == expected
+                    assert hash(got) == hash(expected)
+                elif seed == 1:
+                    assert repr(got) == repr(expected)
+                else:
+                    assert cr.dumps(got) == cr.dumps(expected)
+            if state.is_over:
+                break
+            moves = cr.legal_moves(state)
+            state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+
+
+def test_a_view_reaches_no_hidden_card_before_its_fields_are_read() -> None:
+    # Nothing reachable from a fresh view (fields not read yet) is the state, its table (with the stock),
+    # a deal or the history: the fields it fills in later come from public pieces only.
+    import gc
+
+    rules = cr.ruleset("catastrophe", surprise=True)
+    state = _advance(cr.new_game(rules, 4), 17, random.Random(3))
+    hidden = (State, cr.Table, Deal, cr.History)
+    for seat in (None, 0, 1, 2, 3):
+        v = cr.view(state, seat)
+        seen: set[int] = set()
+        stack: list[Any] = list(gc.get_referents(v))
+        while stack:
+            obj = stack.pop()
+            if id(obj) in seen or isinstance(obj, type | Rules) or type(obj).__name__ == "module":
+                continue
+            seen.add(id(obj))
+            assert not isinstance(obj, hidden), (seat, type(obj))
+            stack.extend(gc.get_referents(obj))
+        assert v.events  # reading fills them in
+        assert v.hand_sizes
+    leaky = cr.view(state, 0)
+    object.__setattr__(leaky, "_later", (state,))  # the check can fail: a view that kept the state
+    assert any(isinstance(o, State) for o in gc.get_referents(leaky._later))
+
+
+def test_a_fresh_view_pickles_compares_and_copies_whole() -> None:
+    import copy
+    import pickle
+
+    state = _advance(cr.new_game(cr.ruleset("agurk"), 4), 30, random.Random(5))
+    expected = _rebuilt(state, 2)
+    assert pickle.loads(pickle.dumps(cr.view(state, 2))) == expected
+    assert copy.deepcopy(cr.view(state, 2)) == expected
+    assert attrs.evolve(cr.view(state, 2), seat=1).hand == expected.hand
+    assert attrs.asdict(cr.view(state, 2)) == attrs.asdict(expected)
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        _ = cr.view(state, 2).nonsense
+    with pytest.raises(AttributeError):
+        _ = expected.nonsense  # built by __init__: nothing to fill in

@@ -133,6 +133,37 @@ class History(Sequence[T]):
         out.reverse()
         return tuple(out)
 
+    def added_since(self, older: History[T]) -> tuple[T, ...] | None:
+        """What was appended to `older` to make this history, oldest first; None if it did not grow from it.
+
+        "Grew from" means by `append` and `extend` (the very object, not an equal one). Walks back
+        only over the newer segments, so it costs the same however long the history is.
+
+        Example:
+            >>> one = History(["a"]).append("b")
+            >>> two = one.append("c").extend(["d", "e"])
+            >>> two.added_since(one), one.added_since(one), one.added_since(two)
+            (('c', 'd', 'e'), (), None)
+        """
+        if older is self:
+            return ()
+        stop = older._len
+        if not stop:
+            return None  # every history grew from the empty one: use items() for all of it
+        segments: list[tuple[T, ...]] = []
+        node: History[T] | None = self
+        while node is not None and node._len > stop:
+            segments.append(node._segment)
+            node = node._rest
+        if node is not older:
+            return None
+        if len(segments) == 1:
+            return segments[0]
+        out: list[T] = []
+        for segment in reversed(segments):
+            out.extend(segment)
+        return tuple(out)
+
     @property
     def last(self) -> T | None:
         """The newest action (None when empty).

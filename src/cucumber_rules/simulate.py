@@ -127,9 +127,17 @@ def play_match(rules: Rules, bots: Sequence[Bot], *, seed: int, first: int = 0) 
         >>> final.is_over, len(cr.score(final).winners)
         (True, 1)
     """
+    from .views import view
+
     state = new_game(rules, len(bots), first=first)
-    for _, _, after in play_steps(rules, bots, seed=seed, state=state):
-        state = after
+    deal_rng, bot_rng = _rngs(seed)  # as `play_steps` draws them
+    choose = [bot.choose for bot in bots]
+    while state.to_act is not None:
+        seat = state.to_act
+        if seat == CHANCE:
+            state = apply(state, sample_chance(state, deal_rng))
+        else:
+            state = apply(state, choose[seat](view(state, seat), bot_rng))
     return state
 
 

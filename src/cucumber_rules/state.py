@@ -127,6 +127,8 @@ class Table(Value):
     """This round's completed tricks."""
     stock: tuple[Card, ...] = ()
     """The undealt cards in order, top first (private: never in a view)."""
+    _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+    """A cache for `view` (not part of the value): what every view during this trick shares."""
 
     if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
 
@@ -166,6 +168,8 @@ class Match(Value):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     """A cache for `result_rows` (not part of the value)."""
+    _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
+    """A cache for `view` (not part of the value): what every view during this match value shares."""
 
     @property
     def game(self) -> Game:

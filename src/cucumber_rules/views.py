@@ -9,6 +9,14 @@ state). It never copies a `State` and blanks fields, so a field added to
 `State` later cannot leak through a view. Each game has its own view class
 (`LadderView`, `CatastropheView`) deriving from `PlayerView`.
 
+A view costs the same at any point of a match. `view` works out only the
+seat's legal moves and gathers the other fields from pieces that every view of
+the same trick (or match value) shares, kept on the `Table` and `Match` they
+come from; it sets the fields a bot reads first (`rules`, `seat`, `to_act`,
+`legal`) and fills in the others, from those public pieces only, the first time
+one of them is read. A view holds no reference to the state, and equality,
+hashing, `repr`, pickling and JSON see every field as usual.
+
 The history (`PlayerView.events` for the current round, `public_history` for
 the whole match) holds the players' own actions (`Play` and a game's decisions,
 which everybody sees), `Dealt` events and the game's own events (Catastrophe's
@@ -18,16 +26,22 @@ many cards each seat received and the announced starter.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from ._values import Value
+from ._values import Value, builder
 from .actions import Deal, Decision, Play, seat_number
 from .cards import Card
 from .engine import legal_moves
+from .history import History
 from .rules import Rules
 from .state import RoundResult, State, Trick
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .games import Game
+    from .scoring import Score
 
 __all__ = ["Dealt", "Event", "PlayerView", "public_history", "view"]
 
@@ -64,8 +78,14 @@ Example:
 """
 
 
+class _Deferred(Value):
+    """The base of `PlayerView`: one private slot for the fields a view fills in when first read."""
+
+    __slots__ = ("_later",)
+
+
 @attrs.frozen(kw_only=True)
-class PlayerView(Value):
+class PlayerView(_Deferred):
     """What one seat (or a spectator) may know at a point of a match. Get one from `view`.
 
     Each game's view class adds what the game shows (`LadderView`, `CatastropheView`).
@@ -134,9 +154,61 @@ class PlayerView(Value):
         """True for a spectator's view (no seat)."""
         return self.seat is None
 
-    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for a field `view` left to be filled in (or a missing attribute).
+        try:
+            later = _get_later(self)
+        except AttributeError:  # built by __init__ (or loaded): every field is set
+            later = None
+        if later is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        _fill(self, later)
+        return object.__getattribute__(self, name)
 
-        def __getattr__(self, name: str) -> Any: ...
+
+_get_later: Final = _Deferred.__dict__["_later"].__get__
+_set_later: Final = _Deferred.__dict__["_later"].__set__
+_set_rules: Final = PlayerView.__dict__["rules"].__set__
+_set_seat: Final = PlayerView.__dict__["seat"].__set__
+_set_to_act: Final = PlayerView.__dict__["to_act"].__set__
+_set_legal: Final = PlayerView.__dict__["legal"].__set__
+_new: Final = object.__new__
+_dealt: Final = builder(Dealt)
+_setattr: Final = object.__setattr__
+
+
+def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
+    """Set the fields `view` left to be filled in, from the public pieces it kept (`later`)."""
+    players, first, dealer, score, held, sizes, trick, leader, tricks, round_number, head, tail, extra = later
+    seat = v.seat
+    if trick:
+        left = list(sizes)
+        for p in trick:
+            left[p.seat] -= 1
+            if p.seat == seat:  # played in this trick: it leaves the hand (one copy of it)
+                i = held.index(p)
+                held = held[:i] + held[i + 1 :]
+        sizes = tuple(left)
+    _setattr(v, "players", players)
+    _setattr(v, "first", first)
+    _setattr(v, "hand", tuple([p.card for p in held]))
+    _setattr(v, "hand_sizes", sizes)
+    _setattr(v, "dealer", dealer)
+    _setattr(v, "leader", leader)
+    _setattr(v, "trick", trick)
+    _setattr(v, "tricks", tricks)
+    _setattr(v, "totals", score.totals)
+    _setattr(v, "marks", score.marks)
+    _setattr(v, "eliminated", score.eliminated)
+    _setattr(v, "winners", score.winners)
+    _setattr(v, "standings", score.standings)
+    _setattr(v, "rounds", score.rounds)
+    _setattr(v, "results", score.results)
+    _setattr(v, "round_number", round_number)
+    _setattr(v, "events", head + tail + trick if trick else head + tail)
+    for name, value in extra.items():
+        _setattr(v, name, value)
+    _set_later(v, None)
 
 
 def _check_seat(state: State, seat: int | None) -> int | None:
@@ -209,35 +281,138 @@ def view(state: State, seat: int | None) -> PlayerView:
         >>> cr.view(s, None).hand, cr.view(s, None).legal
         ((), ())
     """
-    seat = _check_seat(state, seat)
-    game = state.game
-    t = state.table
+    if type(seat) is not int or type(state) is not State or not 0 <= seat < len(state.match.players):
+        seat = _check_seat(state, seat)
     m = state.match
-    sc = game.score(state)
-    hands = state.hands
-    events = game.public_events(state.history.since(_is_deal), m.rules, seat)
-    in_play = t is not None and (bool(state.trick) or any(hands))
-    return game.view_type(
-        rules=m.rules,
-        players=m.players,
-        seat=seat,
-        first=m.first,
-        hand=hands[seat] if seat is not None else (),
-        hand_sizes=tuple(len(h) for h in hands),
-        to_act=state.to_act,
-        dealer=m.dealer,
-        leader=t.leader if t is not None else None,
-        trick=state.trick,
-        tricks=t.tricks if t is not None else (),
-        totals=sc.totals,
-        marks=sc.marks,
-        eliminated=sc.eliminated,
-        winners=sc.winners,
-        standings=sc.standings,
-        rounds=sc.rounds,
-        results=sc.results,
-        round_number=m.rounds + 1 if in_play else m.rounds,
-        legal=legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
-        events=events,
-        **game.view_fields(state, seat),
+    rules = m.rules
+    game = type(rules)._game
+    memo: _MatchMemo | None = m._views
+    if memo is None:
+        memo = _MatchMemo(_plain_events(game), game.score(state))
+        _setattr(m, "_views", memo)
+    held = state.held
+    t = state.table
+    trick = state.trick
+    leader: int | None
+    tricks: tuple[Trick, ...]
+    head: tuple[Event, ...] | None
+    if t is None:  # before the first deal
+        leader, tricks, round_number = None, (), m.rounds
+        head, tail = (), game.public_events(state.history.since(_is_deal), rules, seat)
+        sizes = tuple([len(h) for h in held])
+    else:
+        past = state.past
+        per_trick = t._views
+        if per_trick is None or per_trick[0] is not past or per_trick[1] is not held:
+            per_trick = _per_trick(game, rules, memo, past, held)
+            _setattr(t, "_views", per_trick)
+        _, _, deal, tail, sizes, in_play = per_trick
+        leader, tricks = t.leader, t.tricks
+        round_number = m.rounds + 1 if in_play or trick else m.rounds
+        if deal is None:
+            head = ()
+        else:
+            heads = memo.heads
+            head = heads.get(seat)
+            if head is None:
+                if memo.plain:  # what Game.public_events makes of a deal, without its imports
+                    hand = deal.hands[seat] if seat is not None else ()
+                    head = (_dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader),)
+                else:
+                    head = game.public_events((deal,), rules, seat)
+                heads[seat] = head
+    v: PlayerView = _new(game.view_type)
+    _set_rules(v, rules)
+    _set_seat(v, seat)
+    to_act = state.to_act
+    _set_to_act(v, to_act)
+    _set_legal(v, legal_moves(state) if seat is not None and to_act == seat else ())
+    _set_later(
+        v,
+        (
+            m.players,
+            m.first,
+            m.dealer,
+            memo.score,
+            held[seat] if seat is not None and held else (),
+            sizes,
+            trick,
+            leader,
+            tricks,
+            round_number,
+            head,
+            tail,
+            game.view_fields(state, seat),
+        ),
     )
+    return v
+
+
+class _MatchMemo:
+    """What views share while the `Match` value is the same (kept on it; not part of its value).
+
+    `score`: the game's score, worked out once per match value (a game's score depends on the match
+    alone, as every built-in game's does). `plain`: the game keeps
+    `Game.public_events`. Per round: its `deal` (hidden: a view keeps no reference to the match), each
+    viewer's `heads` (the deal's events as that seat saw it), how many events the deal makes for a
+    spectator (`skip`), and the last trick's `past`, `since` (the round's actions up to it) and `tail`
+    (their public events after the deal's), from which the next trick's are extended.
+    """
+
+    __slots__ = ("deal", "heads", "past", "plain", "score", "since", "skip", "tail")
+
+    def __init__(self, plain: bool, score: Score) -> None:
+        self.plain = plain
+        self.score = score
+        self.deal: Deal | None = None
+        self.heads: dict[int | None, tuple[Event, ...]] = {}
+        self.skip = 0
+        self.past: History[Action] | None = None
+        self.since: tuple[Action, ...] = ()
+        self.tail: tuple[Event, ...] = ()
+
+
+#: What `_per_trick` keeps on a `Table`: past, held, deal, tail, sizes, in_play.
+_PerTrick = tuple[
+    "History[Action]", tuple[tuple[Play, ...], ...], Deal | None, tuple[Event, ...], tuple[int, ...], bool
+]
+
+
+def _per_trick(
+    game: Game, rules: Rules, memo: _MatchMemo, past: History[Action], held: tuple[tuple[Play, ...], ...]
+) -> _PerTrick:
+    """What every view during one trick shares (kept on the `Table`, where the stock is too).
+
+    The round's deal, the public events of the round's actions before the trick after the deal's own
+    (which differ by seat), the hand sizes at the trick's start and whether a round is in play. A trick
+    that follows the one `memo` saw extends its results by the new actions alone: with the default
+    `Game.public_events` (each action its own event), the events too; else they are worked out again
+    from the round's actions.
+    """
+    new = past.added_since(memo.past) if memo.past is not None else None
+    since: tuple[Action, ...]
+    if new is not None and memo.deal is not None and not any(type(a) is Deal for a in new):
+        if memo.plain:  # the new actions are their own events; `since` is not needed
+            since, tail = (), memo.tail + new
+        else:
+            since = memo.since + new
+            tail = game.public_events(since, rules, None)[memo.skip :]
+    else:
+        since = past.since(_is_deal)
+        deal = since[0] if since and type(since[0]) is Deal else None
+        if deal is not memo.deal:
+            memo.deal, memo.heads = deal, {}
+            if deal is None:
+                memo.skip = 0
+            else:
+                memo.skip = 1 if memo.plain else len(game.public_events((deal,), rules, None))
+        tail = since[memo.skip :] if memo.plain else game.public_events(since, rules, None)[memo.skip :]
+    memo.past, memo.since, memo.tail = past, since, tail
+    return (past, held, memo.deal, tail, tuple([len(h) for h in held]), any(held))
+
+
+def _plain_events(game: Game) -> bool:
+    """True if the game keeps `Game.public_events`: every action but a deal is its own event."""
+    from .games import Game
+
+    return type(game).public_events is Game.public_events

@@ -13,6 +13,7 @@ registered games.
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import types
 import typing
@@ -250,14 +251,43 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         return conv.get_structure_hook(t)
 
     def sequence(item_type: Any, build: Callable[[Any], Any] = tuple) -> Callable[[Any, Any], Any]:
+        plays = item_type is Play or Play in typing.get_args(item_type)
+        plain = item_type if item_type in (int, str) else None  # checked in one pass when all is well
+        inner = typing.get_args(item_type)[0] if _is_tuple(item_type) else None
+        rows = inner if inner in (int, str) and build is tuple else None  # e.g. a score's rows
+
         def structure(value: Any, _: Any = None) -> Any:
             if type(value) is not list:
                 raise Bad(f"expected an array, not {kind_name(value)}")
+            if plain is not None and not set(map(type, value)) - {plain}:  # in C
+                return build(value)
+            if (
+                rows is not None
+                and not set(map(type, value)) - {list}
+                and not set(map(type, itertools.chain.from_iterable(value))) - {rows}
+            ):
+                return tuple(map(tuple, value))
             hook = hook_for(item_type)
-            out = []
+            out: list[Any] = []
+            append = out.append
+            if plays:  # histories and records hold thousands of plays: the usual ones inline
+                cards, table, seats = _CARDS, PLAYS, len(PLAYS)
+                for i, item in enumerate(value):
+                    if type(item) is dict and len(item) == 3 and item.get("type") == "play":
+                        seat, name = item.get("seat"), item.get("card")
+                        if type(seat) is int and 0 <= seat < seats and type(name) is str:
+                            c = cards.get(name)
+                            if c is not None:
+                                append(table[seat][c.index])
+                                continue
+                    try:
+                        append(hook(item, item_type))
+                    except Exception as err:
+                        raise At(f"[{i}]", err) from None
+                return build(out)
             for i, item in enumerate(value):
                 try:
-                    out.append(hook(item, item_type))
+                    append(hook(item, item_type))
                 except Exception as err:
                     raise At(f"[{i}]", err) from None
             return build(out)
@@ -267,15 +297,22 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     def tagged(members: tuple[type, ...]) -> Callable[[Any, Any], Any]:
         allowed = {by_class[m]: m for m in members if m in by_class}
         expected = ", ".join(repr(t) for t in allowed)
+        hooks: dict[type, Callable[[Any, Any], Any]] = {}  # each member's hook, looked up once
+        plays = "play" in allowed and allowed["play"] is Play
 
         def structure(value: Any, _: Any = None) -> Any:
             if type(value) is not dict:
                 raise Bad(f'expected an object with a "type" ({expected}), not {kind_name(value)}')
             tag = value.get("type")
+            if tag == "play" and plays:  # records hold thousands of them
+                return _play(value)
             cls = allowed.get(tag) if type(tag) is str else None
             if cls is None:
                 raise Bad(f"type must be one of {expected}, not {tag!r}", ".type")
-            return hook_for(cls)(value, cls)
+            hook = hooks.get(cls)
+            if hook is None:
+                hook = hooks[cls] = hook_for(cls)
+            return hook(value, cls)
 
         return structure
 
@@ -451,8 +488,11 @@ def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     return structure
 
 
-def state_document(conv: cattrs.Converter, state: Any) -> dict[str, Any]:
+def state_document(conv: cattrs.Converter, state: Any, *, history: bool = True) -> dict[str, Any]:
     """A state as its document layout: rules, players and first at the top, then its fields.
+
+    Without `history`, the `"history"` field is left out (`loads` compares everything else with the
+    state it rebuilt from that history).
 
     Example:
         >>> import cucumber_rules as cr
@@ -464,7 +504,7 @@ def state_document(conv: cattrs.Converter, state: Any) -> dict[str, Any]:
     for key in ("rules", "players", "first"):
         del match[key]
     table = state.table
-    return {
+    document = {
         "rules": conv.unstructure(m.rules, type(m.rules)),
         "players": list(m.players),
         "first": m.first,
@@ -475,5 +515,7 @@ def state_document(conv: cattrs.Converter, state: Any) -> dict[str, Any]:
         "trick": conv.unstructure(state.trick, tuple[Play, ...]),
         "best": None if state.best is None else conv.unstructure(state.best, Play),
         "extra": None if state.extra is None else conv.unstructure(state.extra, type(state.extra)),
-        "history": conv.unstructure(state.history, History),
     }
+    if history:
+        document["history"] = conv.unstructure(state.history, History)
+    return document

@@ -214,11 +214,13 @@ def _check_depth(text: str, limit: int) -> None:
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a key twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key {key!r}")
+            seen.add(key)
     return out
 
 

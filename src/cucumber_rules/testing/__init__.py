@@ -161,7 +161,7 @@ def _is_count(value: object) -> bool:
 
 def check_game(
     rules: Rules,
-    matches: int = 20,
+    matches: int | None = None,
     seed: int = 0,
     players: int | Sequence[int] | None = None,
     *,
@@ -172,7 +172,10 @@ def check_game(
     Match `k` (from 0) is played with player count `players[k % len(players)]`
     (every count the rules allow when `players` is None), from
     `random.Random(seed + k)`: the first seat, the deals and the moves are all
-    drawn from it. For every state reached, it asserts:
+    drawn from it. By default it plays one match per player count: a few
+    seconds for any built-in preset (see the docs' Performance page). For a
+    deeper run, ask for more matches (`matches=200`) or other seeds; every
+    match is checked the same way. For every state reached, it asserts:
 
     - **termination**: the match ends within `max_actions` actions
       (default: the game's `max_actions`, see [`action_bound`][cucumber_rules.testing.action_bound]);
@@ -215,7 +218,7 @@ def check_game(
 
     Args:
         rules: The rules to test, e.g. `ruleset("agurk", threshold=30)`.
-        matches: How many matches to play.
+        matches: How many matches to play; None (the default) plays one per player count.
         seed: The seed of the first match; match `k` uses `seed + k`.
         players: A player count, a sequence of counts to cycle through, or None
             for every count the rules allow.
@@ -239,14 +242,17 @@ def check_game(
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
-    matches = seat_number(matches, "matches must be an int")
+    if matches is not None:
+        matches = seat_number(matches, "matches must be an int or None")
+        if matches < 0:
+            raise ValueError(f"matches must be >= 0, not {matches}")
     seed = seat_number(seed, "seed must be an int")
-    if matches < 0:
-        raise ValueError(f"matches must be >= 0, not {matches}")
     if max_actions is not None and (not _is_count(max_actions) or seat_number(max_actions) < 1):
         raise TypeError(f"max_actions must be a positive int or None, not {max_actions!r}")
     max_actions = None if max_actions is None else seat_number(max_actions)
     counts = _seats_of(players, rules)
+    if matches is None:
+        matches = len(counts)
     for n in counts:  # fail early, with the library's own error, on a bad count
         new_game(rules, n)
     saved = random.getstate()

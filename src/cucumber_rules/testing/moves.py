@@ -58,7 +58,7 @@ class MoveChecks(CheckBase):
             results[move] = self.apply_legal(state, move)
         if any(isinstance(m, Decision) for m in legal):
             return results
-        hand = state.hands[to_act]
+        hand = state.hand(to_act)
         codes = frozenset(self.game.error_codes)
         for c in dict.fromkeys(hand):
             move = Play(to_act, c)
@@ -114,7 +114,7 @@ class MoveChecks(CheckBase):
             return
         self.expect_illegal(state, empty, frozenset({"unexpected-deal"}), "a deal during play")
         other = aux.choice([s for s in range(n) if s != to_act])
-        other_hand = state.hands[other]
+        other_hand = state.hand(other)
         wrong_card = aux.choice(other_hand) if other_hand else some_card
         decisions = [m for m in legal if isinstance(m, Decision)]
         if decisions:
@@ -127,7 +127,7 @@ class MoveChecks(CheckBase):
             self.expect_illegal(
                 state, attrs.evolve(decision, seat=to_act), frozenset({"no-decision"}), "a decision"
             )
-        hand = set(state.hands[to_act])
+        hand = set(state.hand(to_act))
         missing = [c for c in dict.fromkeys(DECKS[self.rules.deck]) if c not in hand]
         if missing:
             self.expect_illegal(

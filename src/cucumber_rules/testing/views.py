@@ -68,12 +68,12 @@ class ViewChecks(CheckBase):
         seats: list[int | None] = [None, *range(self.n)] if every_seat else []
         if not every_seat and to_act is not None and to_act >= 0:
             seats.append(to_act)
-        r = state.round
+        hands = state.hands
         public = (
-            ("hand_sizes", tuple(len(h) for h in state.hands)),
+            ("hand_sizes", tuple(len(h) for h in hands)),
             ("to_act", to_act),
             ("trick", state.trick),
-            ("tricks", () if r is None else r.tricks),
+            ("tricks", () if state.table is None else state.table.tricks),
             ("totals", state.match.totals),
             ("winners", state.match.winners),
         )
@@ -81,7 +81,7 @@ class ViewChecks(CheckBase):
             v = self.call("views", f"view(state, {seat})", view, state, seat)
             expected: tuple[tuple[str, Any], ...] = (
                 ("seat", seat),
-                ("hand", () if seat is None else state.hands[seat]),
+                ("hand", () if seat is None else hands[seat]),
                 ("legal", legal if seat is not None and seat == to_act else ()),
                 *public,
                 *self.game.view_fields(state, seat).items(),

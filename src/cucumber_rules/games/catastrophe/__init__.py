@@ -134,9 +134,11 @@ class CatastropheGame(Game):
         m = state.match
         results, rows = result_rows(m)
         n = len(m.players)
+        tied = {t for t in m.totals if m.totals.count(t) > 1}  # only a tie needs the best hands
 
         def key(seat: int) -> tuple[int, int, int]:
-            return (m.totals[seat], engine.best_hand(results, seat), seat)
+            total = m.totals[seat]
+            return (total, engine.best_hand(results, seat) if total in tied else 0, seat)
 
         return Score(
             totals=m.totals,

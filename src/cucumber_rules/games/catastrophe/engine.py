@@ -374,7 +374,7 @@ def play_card(state: State, play: Play) -> State:
             best = shared
     elif (rank < best.card.rank) if marker == HIGH_BROKEN else (rank > best.card.rank):  # type: ignore[union-attr]
         best = shared
-    trick = trick + (shared,)
+    trick = trick + (shared,)  # noqa: RUF005 (unpacking builds a list: slower)
     assert best is not None
     held = state.held
     if len(trick) < len(held):
@@ -388,7 +388,7 @@ def play_card(state: State, play: Play) -> State:
         won = (revealed, *won)
     captured = table.captured
     captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
-    tricks = table.tricks + (_new_trick(table.leader, trick, taker, marker, revealed),)
+    tricks = table.tricks + (_new_trick(table.leader, trick, taker, marker, revealed),)  # noqa: RUF005
     stock = table.stock
     if held[taker]:
         if revealed is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,15 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
     """
     from ...views import Dealt
 
+    if not rules.surprise:  # each action its own event, a deal as the seat saw it
+        return tuple(
+            [
+                Dealt(a.hands[seat] if seat is not None else (), tuple([len(h) for h in a.hands]), a.leader)
+                if type(a) is Deal
+                else a
+                for a in actions
+            ]
+        )
     out: list[Event] = []
     stock: tuple[Card, ...] = ()
     seats = tricks = played = 0
@@ -159,13 +169,18 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
     in_play = [c for _, c in trick] + ([revealed] if revealed is not None else [])
     seen: set[Card] = set(view.hand) | set(in_play)
     for done in view.tricks:
-        seen.update(p.card for p in done.plays)
+        seen.update([p.card for p in done.plays])
         if getattr(done, "revealed", None) is not None:
             seen.add(done.revealed)
-    unseen = [c for c in rules._plan.deck if c not in seen]
-    mean_cuc = sum(cuc(c) for c in unseen) / len(unseen) if unseen else 1.0
+    ranks = [c.rank for c in rules._plan.deck if c not in seen]  # the unseen cards' ranks
+    mean_cuc = sum([per_card[r] for r in ranks]) / len(ranks) if ranks else 1.0
+    ranks.sort()
     later = max(0, len(view.players) - len(trick) - 1)
     trick_cuc = sum(cuc(c) for c in in_play)
+    rule = None if view.marker is None else Marker(view.marker)
+    lead_rank = None if lead is None else lead.rank
+    trick_ranks = [x.rank for _, x in trick]
+    played = [x.rank for _, x in trick if x is not lead]
 
     def liability(c: Card) -> float:
         # 5-cucumber cards are costly to keep; extreme ranks tend to take tricks later.
@@ -175,7 +190,7 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
     best_cost = float("inf")
     for p in plays:
         c = p.card
-        risk = _risk(c, lead, trick, view.marker, unseen, later)
+        risk = _risk(c.rank, lead_rank, played, trick_ranks, rule, ranks, later)
         capture = trick_cuc + cuc(c) + later * mean_cuc
         cost = caution * risk * capture - liability(c)
         if cost < best_cost - 1e-9:
@@ -186,49 +201,59 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
 
 
 def _risk(
-    c: Card,
-    lead: Card | None,
-    trick: Sequence[tuple[int, Card]],
-    marker: Marker | None,
-    unseen: Sequence[Card],
+    r: int,
+    lead_rank: int | None,
+    played: Sequence[int],
+    trick_ranks: Sequence[int],
+    rule: Marker | None,
+    ranks: Sequence[int],
     later: int,
 ) -> float:
-    """The estimated chance that playing `c` ends with this seat taking the trick."""
-    if lead is None:
+    """The estimated chance that playing a card of rank `r` ends with this seat taking the trick.
+
+    `played` are the ranks played to the trick but the lead's, `trick_ranks` every rank
+    played to it. `ranks` are the unseen cards' ranks, sorted: the cards still to come are
+    drawn from them (or from those on one side of the lead's rank), and each beats `r` or not.
+
+    Example:
+        >>> _risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
+        0.5
+    """
+    if lead_rank is None:
         return 0.0  # the leader's card is never the highest or lowest that takes the trick
-    r, lead_rank = c.rank, lead.rank
-    if marker is None:
+    below = bisect_left(ranks, lead_rank)  # ranks[:below] are below the lead, ranks[above:] above
+    above = bisect_right(ranks, lead_rank)
+    if rule is None:
         # This card sets the rule: it takes the trick for now, whichever way it goes.
         lowest_wins = r < lead_rank
-        pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
-    elif not Marker(marker).broken:
-        lowest_wins = Marker(marker).lowest_wins
+        lo, hi = (0, below) if lowest_wins else (above, len(ranks))
+    elif not rule.broken:
+        lowest_wins = rule.lowest_wins
         obeys = r < lead_rank if lowest_wins else r > lead_rank
-        current = min if lowest_wins else max
-        played = [x.rank for _, x in trick if x is not lead]
         if obeys:
-            if not _beats(r, current(played), lowest_wins):
+            current = min(played) if lowest_wins else max(played)
+            if not _beats(r, current, lowest_wins):
                 return 0.0
-            pool = [u for u in unseen if (u.rank < lead_rank if lowest_wins else u.rank > lead_rank)]
+            lo, hi = (0, below) if lowest_wins else (above, len(ranks))
         else:
             # Breaking the rule flips it: this card (below or above every card so far) takes for now.
             lowest_wins = not lowest_wins
-            pool = list(unseen)
+            lo, hi = 0, len(ranks)
     else:
-        lowest_wins = Marker(marker).lowest_wins
-        ranks = [x.rank for _, x in trick] + [lead_rank]
-        current_best = min(ranks) if lowest_wins else max(ranks)
+        lowest_wins = rule.lowest_wins
+        all_ranks = [*trick_ranks, lead_rank]
+        current_best = min(all_ranks) if lowest_wins else max(all_ranks)
         if not _beats(r, current_best, lowest_wins):
             return 0.0
-        pool = list(unseen)
+        lo, hi = 0, len(ranks)
     if later == 0:
         return 1.0
-    if not pool:
-        pool = list(unseen)
-    if not pool:
+    if lo == hi:
+        lo, hi = 0, len(ranks)
+    if lo == hi:
         return 1.0
-    beating = sum(1 for u in pool if _beats(u.rank, r, lowest_wins))
-    stay = 1.0 - beating / len(pool)
+    beating = bisect_left(ranks, r, lo, hi) - lo if lowest_wins else hi - bisect_right(ranks, r, lo, hi)
+    stay = 1.0 - beating / (hi - lo)
     return float(stay**later)
 
 

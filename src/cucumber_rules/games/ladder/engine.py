@@ -263,16 +263,15 @@ def play_card(state: State, play: Play) -> State:
     m = state.match
     if best is None or (play.card.rank >= best.card.rank and trick[0].card.rank != m.rules._plan.ace):
         best = play  # plays are shared objects: this is the one Play of this seat and card
-    trick = trick + (play,)  # (cheaper than `(*trick, play)`, which builds a list)
+    trick = trick + (play,)  # noqa: RUF005 (`(*trick, play)` builds a list: slower)
     table: Table = state.table  # type: ignore[assignment]
     if len(trick) < len(table.seats):
         return new_state(table.after[play.seat], m, table, state.held, trick, best, None, state.past)
     taker = best.seat
     held = without_trick(state.held, trick)
     past = state.past.extend(trick)
-    table = _new_table(
-        table.seats, table.after, taker, table.tricks + (_new_trick(table.leader, trick, taker),), table.stock
-    )
+    tricks = table.tricks + (_new_trick(table.leader, trick, taker),)  # noqa: RUF005
+    table = _new_table(table.seats, table.after, taker, tricks, table.stock)
     if held[taker]:
         return new_state(taker, m, table, held, (), None, None, past)
     return _finish_round(state, table, held, trick, best, past)
