@@ -124,6 +124,11 @@ class Rules(Value):
     """The trick mechanism these rules are for: the name of a registered `Game`."""
     _game: ClassVar[Any]
     """The registered `Game` itself (set by `register_game`)."""
+    _legal: ClassVar[Any]
+    """`_game.legal`, `_game.play` and `_game.apply_play`, kept on the class by `register_game`: the hot
+    path reaches them in one class lookup instead of two."""
+    _play: ClassVar[Any]
+    _apply_play: ClassVar[Any]
     seats_limit: ClassVar[int] = MAX_SEATS
     """The most players the game can seat (the ladder games: 7)."""
     name: str

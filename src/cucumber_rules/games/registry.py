@@ -173,6 +173,7 @@ def register_game(game: Game) -> Game:
         register_codes(game.name, game.error_codes)
         _add_readings(game)
         rules_type._game = game
+        rules_type._legal, rules_type._play, rules_type._apply_play = game.legal, game.play, game.apply_play
         _GAMES[game.name] = game
         _version[0] += 1
     return game
