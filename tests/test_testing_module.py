@@ -48,10 +48,14 @@ def patch(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, wrap: Callabl
 
     A play reaches a game by two doors: `apply_play` (checked) and, once `legal_moves` has listed
     it, `play` (already known legal). Wrapping `apply_play` wraps both, so the fault is everywhere.
+    `register_game` keeps `legal`, `play` and `apply_play` on the game's rules class for the hot
+    path: those copies are patched too.
     """
     monkeypatch.setattr(module, name, wrap(getattr(module, name)))
     if name == "apply_play":
         monkeypatch.setattr(module, "play", wrap(module.play))
+    for hook in ("legal", "play", "apply_play"):
+        monkeypatch.setattr(module.rules_type, f"_{hook}", getattr(module, hook))
 
 
 # --------------------------------------------------------------------------- a sound engine passes

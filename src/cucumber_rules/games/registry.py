@@ -127,6 +127,8 @@ def register_game(game: Game) -> Game:
 
     Registering the same game object again does nothing. Its name, its presets'
     names and aliases, and its error codes must not clash with another game's.
+    The engine's hot path calls the game's `legal`, `play` and `apply_play` as they
+    were when it was registered (kept on its rules class).
 
     Args:
         game: An instance of a `Game` subclass.
