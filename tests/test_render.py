@@ -281,3 +281,15 @@ def test_bad_arguments() -> None:
         render.card_svg("1X")
     with pytest.raises(TypeError, match="a card is"):
         render.card_svg(12)  # type: ignore[arg-type]
+
+
+def test_card_pictures_take_numbers_of_any_integer_kind() -> None:
+    import numpy as np
+
+    from cucumber_rules.render import card_svg, hand_svg
+
+    assert hand_svg([np.int64(5), 7]) == hand_svg(["5", "7"])
+    assert card_svg(np.uint8(42)) == card_svg("42")
+    for bad in (True, 5.0, None):
+        with pytest.raises(TypeError, match="a card is a Card"):
+            hand_svg([bad])  # type: ignore[list-item]

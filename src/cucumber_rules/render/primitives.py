@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,7 +33,7 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _BADGE_COLOURS = ("#1565c0", "#6a1b9a", "#00695c", "#ad1457")  # a badge's sides, in order of appearance
 
-CardLike = Card | str
+CardLike = Card | str | int
 
 
 @attrs.frozen
@@ -84,7 +85,9 @@ def _as_card(value: CardLike) -> Card:
         return value
     if isinstance(value, str):
         return card(value)
-    raise TypeError(f"a card is a Card or card text such as 'QS', not {type(value).__name__}")
+    if not isinstance(value, bool) and hasattr(type(value), "__index__"):  # a number (numpy ints too)
+        return card(operator.index(value))
+    raise TypeError(f"a card is a Card, card text such as 'QS', or a number, not {type(value).__name__}")
 
 
 def _game(rules: Rules) -> Game:
