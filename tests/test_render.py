@@ -280,7 +280,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(cr.InvalidNotationError):
         render.card_svg("1X")
     with pytest.raises(TypeError, match="a card is"):
-        render.card_svg(12)  # type: ignore[arg-type]
+        render.card_svg(12.0)  # type: ignore[arg-type]
 
 
 def test_card_pictures_take_numbers_of_any_integer_kind() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import SupportsIndex
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -33,7 +34,7 @@ _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _BADGE_COLOURS = ("#1565c0", "#6a1b9a", "#00695c", "#ad1457")  # a badge's sides, in order of appearance
 
-CardLike = Card | str | int
+CardLike = Card | str | SupportsIndex
 
 
 @attrs.frozen
