@@ -5,11 +5,14 @@ No timing is asserted here (benchmarks are run by hand: `python benchmarks/run.p
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import io
 import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -101,18 +104,35 @@ def test_benchmark_functions_run() -> None:
     assert all(r.deep_bytes > 0 for r in memory)
 
 
-def test_the_script_writes_json_and_markdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    out_json = tmp_path / "out.json"
-    out_md = tmp_path / "snippet.md"
-    assert run.main(["--smoke", "--json", str(out_json), "--markdown", str(out_md)]) == 0
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str, str, str]:
+    """One smoke run of the script, without the shared yardstick: its JSON, Markdown, stdout and stderr."""
+    out = tmp_path_factory.mktemp("smoke")
+    out_json, out_md = out / "out.json", out / "snippet.md"
+    buffer_out, buffer_err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(buffer_out), contextlib.redirect_stderr(buffer_err):
+        argv = [
+            "--smoke",
+            "--shared",
+            str(out / "missing"),
+            "--json",
+            str(out_json),
+            "--markdown",
+            str(out_md),
+        ]
+        assert run.main(argv) == 0
     data = json.loads(out_json.read_text())
+    data["_missing"] = str(out / "missing")
+    return data, out_md.read_text(), buffer_out.getvalue(), buffer_err.getvalue()
+
+
+def test_the_script_writes_json_and_markdown(smoke_run: tuple[dict[str, Any], str, str, str]) -> None:
+    data, text, _, _ = smoke_run
     assert {r["preset"] for r in data["rates"]} == set(run.BASELINE_PRESETS)
     assert all(r["ratio"] > 0 for r in data["rates"])
     assert data["machine"]["cpu_count"]
-    text = out_md.read_text()
     assert "| `agurk` |" in text
     assert "long / short" in text
-    capsys.readouterr()
 
 
 def test_library_match_counts_decisions_not_deals() -> None:
@@ -138,17 +158,14 @@ def test_the_shared_yardstick_is_found_beside_the_project(monkeypatch: pytest.Mo
 
 
 def test_a_missing_yardstick_falls_back_to_the_baseline(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    smoke_run: tuple[dict[str, Any], str, str, str],
 ) -> None:
-    out_json = tmp_path / "out.json"
-    assert run.main(["--smoke", "--shared", str(tmp_path / "missing"), "--json", str(out_json)]) == 0
-    data = json.loads(out_json.read_text())
-    assert data["shared"] == {"path": str(tmp_path / "missing"), "found": False}
+    data, _, out, err = smoke_run
+    assert data["shared"] == {"path": data["_missing"], "found": False}
     assert all(r["reference_ratio"] is None and r["ratio"] > 0 for r in data["rates"])
     assert data["perf_ratio"] is None
-    captured = capsys.readouterr()
-    assert "the shared yardstick is not at" in captured.err
-    assert "was not found" in captured.out
+    assert "the shared yardstick is not at" in err
+    assert "was not found" in out
 
 
 def test_a_shared_yardstick_is_timed_beside_the_library(
@@ -181,18 +198,15 @@ def test_a_shared_yardstick_is_timed_beside_the_library(
 
 
 def test_the_smoke_run_measures_bots_views_checks_and_documents(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    smoke_run: tuple[dict[str, Any], str, str, str],
 ) -> None:
-    out_json = tmp_path / "out.json"
-    assert run.main(["--smoke", "--json", str(out_json)]) == 0
-    data = json.loads(out_json.read_text())
+    data = smoke_run[0]
     assert {b["preset"] for b in data["bots"]} == set(run.BASELINE_PRESETS)
     assert all(b["random_ratio"] > 0 for b in data["bots"])
     assert {"every decision", "first card of a trick"} <= {v["where"] for v in data["views"]}
     assert data["check_game"] == {}  # the smoke run leaves the checks out
     assert [d["kind"] for d in data["documents"]] == ["state", "record"]
     assert {h["outcome"] for h in data["hostile"]} >= {"accepted", "refused: InvalidStateError"}
-    capsys.readouterr()
 
 
 def test_check_times_and_old_libraries() -> None:
