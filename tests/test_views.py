@@ -534,3 +534,33 @@ def test_a_fresh_view_pickles_compares_and_copies_whole() -> None:
         _ = cr.view(state, 2).nonsense
     with pytest.raises(AttributeError):
         _ = expected.nonsense  # built by __init__: nothing to fill in
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        cr.ruleset("gurka", next_leader="penalized", hand_size=3),
+        cr.ruleset("catastrophe", surprise=True, hands=2),
+    ],
+    ids=["gurka-penalized", "catastrophe-surprise"],
+)
+def test_views_do_not_change_when_later_states_are_viewed_first(rules: cr.Rules) -> None:
+    # A match value can outlive its round (the round's end shares it with the next round when the
+    # dealer stays), and views keep what they share on it: a view of an earlier state, asked again
+    # after views of later ones (or of another branch), must be the view it was.
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = cr.new_game(rules, 3)
+        seen: list[tuple[cr.State, int, str]] = []
+        while not state.is_over and len(seen) < 240:
+            if state.to_act == cr.CHANCE:
+                state = cr.apply(state, cr.sample_chance(state, rng))
+            else:
+                moves = cr.legal_moves(state)
+                branch = cr.apply(state, moves[0])  # another branch of the same match value
+                cr.view(branch, 0)
+                state = cr.apply(state, moves[int(rng.random() * len(moves))])
+            seat = len(seen) % 3
+            seen.append((state, seat, repr(cr.view(state, seat))))
+        for earlier, seat, text in seen:
+            assert repr(cr.view(earlier, seat)) == text

@@ -313,14 +313,16 @@ def view(state: State, seat: int | None) -> PlayerView:
             head = ()
         else:
             heads = memo.heads
-            head = heads.get(seat)
+            if heads[0] is not deal:  # the first view of this deal's round (or of another round)
+                heads = memo.heads = (deal, {})
+            head = heads[1].get(seat)
             if head is None:
                 if memo.plain:  # what Game.public_events makes of a deal, without its imports
                     hand = deal.hands[seat] if seat is not None else ()
                     head = (_dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader),)
                 else:
                     head = game.public_events((deal,), rules, seat)
-                heads[seat] = head
+                heads[1][seat] = head
     v: PlayerView = _new(game.view_type)
     _set_rules(v, rules)
     _set_seat(v, seat)
@@ -352,24 +354,28 @@ class _MatchMemo:
     """What views share while the `Match` value is the same (kept on it; not part of its value).
 
     `score`: the game's score, worked out once per match value (a game's score depends on the match
-    alone, as every built-in game's does). `plain`: the game keeps
-    `Game.public_events`. Per round: its `deal` (hidden: a view keeps no reference to the match), each
-    viewer's `heads` (the deal's events as that seat saw it), how many events the deal makes for a
-    spectator (`skip`), and the last trick's `past`, `since` (the round's actions up to it) and `tail`
-    (their public events after the deal's), from which the next trick's are extended.
+    alone, as every built-in game's does). `plain`: the game keeps `Game.public_events`.
+    `last`: the last trick worked out, as one tuple `(past, since, tail, deal, skip)`: the
+    history before it, the round's actions up to it (`since`), their public events after the
+    deal's (`tail`), the round's deal (hidden: a view keeps no reference to the match) and how
+    many events the deal makes for a spectator (`skip`); the next trick's are extended from it.
+    `heads`: `(deal, {seat: the deal's events as that seat saw them})`.
+
+    A `Match` can outlive a round (the one that follows a round's end until the next deal, or
+    longer), and states of several branches share it: each entry names the deal it belongs to,
+    and each is replaced by one assignment, so views of any of these states, in any order and
+    from several threads, read consistent entries.
     """
 
-    __slots__ = ("deal", "heads", "past", "plain", "score", "since", "skip", "tail")
+    __slots__ = ("heads", "last", "plain", "score")
 
     def __init__(self, plain: bool, score: Score) -> None:
         self.plain = plain
         self.score = score
-        self.deal: Deal | None = None
-        self.heads: dict[int | None, tuple[Event, ...]] = {}
-        self.skip = 0
-        self.past: History[Action] | None = None
-        self.since: tuple[Action, ...] = ()
-        self.tail: tuple[Event, ...] = ()
+        self.last: tuple[History[Action], tuple[Action, ...], tuple[Event, ...], Deal | None, int] | None = (
+            None
+        )
+        self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...]]] = (None, {})
 
 
 #: What `_per_trick` keeps on a `Table`: past, held, deal, tail, sizes, in_play.
@@ -389,26 +395,23 @@ def _per_trick(
     `Game.public_events` (each action its own event), the events too; else they are worked out again
     from the round's actions.
     """
-    new = past.added_since(memo.past) if memo.past is not None else None
+    last = memo.last
+    new = past.added_since(last[0]) if last is not None else None
     since: tuple[Action, ...]
-    if new is not None and memo.deal is not None and not any(type(a) is Deal for a in new):
+    if last is not None and new is not None and last[3] is not None and not any(type(a) is Deal for a in new):
+        _, since, tail, deal, skip = last
         if memo.plain:  # the new actions are their own events; `since` is not needed
-            since, tail = (), memo.tail + new
+            since, tail = (), tail + new
         else:
-            since = memo.since + new
-            tail = game.public_events(since, rules, None)[memo.skip :]
+            since = since + new
+            tail = game.public_events(since, rules, None)[skip:]
     else:
         since = past.since(_is_deal)
         deal = since[0] if since and type(since[0]) is Deal else None
-        if deal is not memo.deal:
-            memo.deal, memo.heads = deal, {}
-            if deal is None:
-                memo.skip = 0
-            else:
-                memo.skip = 1 if memo.plain else len(game.public_events((deal,), rules, None))
-        tail = since[memo.skip :] if memo.plain else game.public_events(since, rules, None)[memo.skip :]
-    memo.past, memo.since, memo.tail = past, since, tail
-    return (past, held, memo.deal, tail, tuple([len(h) for h in held]), any(held))
+        skip = 0 if deal is None else 1 if memo.plain else len(game.public_events((deal,), rules, None))
+        tail = since[skip:] if memo.plain else game.public_events(since, rules, None)[skip:]
+    memo.last = (past, since, tail, deal, skip)
+    return (past, held, deal, tail, tuple([len(h) for h in held]), any(held))
 
 
 def _plain_events(game: Game) -> bool:
