@@ -409,7 +409,10 @@ def _per_trick(
         since = past.since(_is_deal)
         deal = since[0] if since and type(since[0]) is Deal else None
         skip = 0 if deal is None else 1 if memo.plain else len(game.public_events((deal,), rules, None))
-        tail = since[skip:] if memo.plain else game.public_events(since, rules, None)[skip:]
+        if memo.plain or len(since) <= 1:  # (a deal alone makes its `skip` events and nothing after)
+            tail = since[skip:]
+        else:
+            tail = game.public_events(since, rules, None)[skip:]
     memo.last = (past, since, tail, deal, skip)
     return (past, held, deal, tail, tuple([len(h) for h in held]), any(held))
 
