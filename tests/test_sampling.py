@@ -191,9 +191,9 @@ def test_assign_cards_is_uniform_by_rejection() -> None:
 def test_assign_cards_falls_back_to_matching_and_stays_close_to_uniform(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cucumber_rules import sampling
+    from cucumber_rules.sampling import assign
 
-    monkeypatch.setattr(sampling, "REJECTION_TRIES", 0)
+    monkeypatch.setattr(assign, "REJECTION_TRIES", 0)
     pool = [cr.card(n) for n in range(1, 7)]
     found = _assignments(pool, [2, 2], lambda s, c: not (s == 1 and c.rank == 1), 1, 6000)
     assert len(found) == 60

@@ -1,0 +1,179 @@
+"""Observation vectors: a seat's view as floats of a fixed length, seats relative to the viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..actions import MAX_SEATS, seat_number
+from ..rules import Rules
+from ..views import PlayerView
+
+if TYPE_CHECKING:
+    pass
+
+from .ids import _encoding, _game
+
+__all__ = [
+    "common_observation",
+    "common_parts",
+    "observation",
+    "observation_parts",
+    "observation_size",
+    "relative",
+]
+
+
+# --------------------------------------------------------------------------- observations
+
+
+def _count(players: object) -> int:
+    n = seat_number(players, "players must be an int")
+    if not 1 <= n <= MAX_SEATS:
+        raise ValueError(f"players must be 1..{MAX_SEATS}, not {n}")
+    return n
+
+
+def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+    """The parts every game's observation starts with, as (name, size) (see the module docstring).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> dict(common_parts(cr.ruleset("agurk"), 3))["trick"]
+        156
+    """
+    k = len(_encoding(rules).cards)
+    n = _count(players)
+    return (
+        ("hand", k),
+        ("seen", k),
+        ("trick", n * k),
+        ("leader", n),
+        ("to_act", n),
+        ("hand_sizes", n),
+        ("totals", n),
+        ("out", n),
+        ("round", 1),
+    )
+
+
+def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
+    """The named parts of a rule set's observation vector, in order, as (name, size).
+
+    Raises:
+        TypeError: If `rules` is not a `Rules` or `players` is not an integer.
+        ValueError: If `players` is not a player count.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> [name for name, size in cr.observation_parts(cr.ruleset("catastrophe"), 4)][-3:]
+        ['marker', 'revealed', 'captured']
+    """
+    return tuple(_game(rules).observation_parts(rules, _count(players)))
+
+
+def observation_size(rules: Rules, players: int) -> int:
+    """The length of `observation(view)` for a rule set and player count.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> cr.observation_size(cr.ruleset("agurk"), 4), cr.observation_size(cr.ruleset("catastrophe"), 4)
+        (345, 449)
+    """
+    return sum(size for _, size in observation_parts(rules, players))
+
+
+def _relative(seat: int, viewer: int, n: int) -> int:
+    return (seat - viewer) % n
+
+
+def common_observation(view: PlayerView) -> list[float]:
+    """The common parts of a view's observation (`common_parts`), as a list of floats.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> v = cr.view(cr.new_game(cr.ruleset("gurka"), players=2), 1)
+        >>> len(common_observation(v)) == sum(size for _, size in common_parts(v.rules, 2))
+        True
+    """
+    e = _encoding(view.rules)
+    game = _game(view.rules)
+    ids = e.ids
+    k = len(e.cards)
+    n = len(view.players)
+    me: int = view.seat  # type: ignore[assignment]
+    hand = [0.0] * k
+    for c in view.hand:
+        hand[ids[c.index]] += 1.0
+    seen = [0.0] * k
+    for t in view.tricks:
+        for p in t.plays:
+            seen[ids[p.card.index]] += 1.0
+    for c in game.view_cards(view):
+        seen[ids[c.index]] += 1.0
+    trick = [0.0] * (n * k)
+    for p in view.trick:
+        trick[_relative(p.seat, me, n) * k + ids[p.card.index]] = 1.0
+    leader = [0.0] * n
+    if view.leader is not None:
+        leader[_relative(view.leader, me, n)] = 1.0
+    to_act = [0.0] * n
+    if view.to_act is not None and view.to_act >= 0:
+        to_act[_relative(view.to_act, me, n)] = 1.0
+    order = [(me + r) % n for r in range(n)]
+    return [
+        *hand,
+        *seen,
+        *trick,
+        *leader,
+        *to_act,
+        *(float(view.hand_sizes[s]) for s in order),
+        *(float(view.totals[s]) for s in order),
+        *(1.0 if view.eliminated[s] else 0.0 for s in order),
+        float(view.round_number),
+    ]
+
+
+def relative(values: Sequence[float], viewer: int) -> list[float]:
+    """Per-seat values reordered from the viewer's seat on (for games' own observation parts).
+
+    Example:
+        >>> relative([10.0, 11.0, 12.0], 1)
+        [11.0, 12.0, 10.0]
+    """
+    n = len(values)
+    return [float(values[(viewer + r) % n]) for r in range(n)]
+
+
+def observation(view: PlayerView) -> tuple[float, ...]:
+    """A seat's view as a fixed-length vector of floats, seats relative to the viewer.
+
+    The layout is `observation_parts(view.rules, len(view.players))` (see the module docstring).
+
+    Args:
+        view: A seat's view (from `view(state, seat)`); a spectator's view has no seat to count from.
+
+    Returns:
+        `observation_size(rules, players)` floats.
+
+    Raises:
+        TypeError: If `view` is not a `PlayerView`.
+        ValueError: For a spectator's view.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> obs = cr.observation(cr.view(s, 1))
+        >>> [i for i in range(52) if obs[i]]  # the hand: 3H and AS
+        [6, 51]
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"expected a PlayerView (from view(state, seat)), not {type(view).__name__}")
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
+    values = tuple(_game(view.rules).observe(view))
+    size = observation_size(view.rules, len(view.players))
+    if len(values) != size:
+        raise ValueError(f"{view.rules.game}: observe gave {len(values)} values, not {size}")
+    return values
