@@ -437,7 +437,6 @@ def without_trick(
     return tuple(after)
 
 
-_STATE_FIELDS: Final = frozenset(a.name for a in attrs.fields(State))
 _STATE_SETTERS: Final = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
 #: Keep a state's legal moves once they are worked out (the cache is not part of the value).
 remember_legal: Final = State.__dict__["_legal"].__set__

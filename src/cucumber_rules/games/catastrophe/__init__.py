@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ...encoding import DealPlan
     from ...rules import Rules
     from ...state import State, Trick
-    from ...views import Event, PlayerView
+    from ...views import Dealt, Event, PlayerView
 
 __all__ = [
     "CATASTROPHE",
@@ -259,7 +259,7 @@ class CatastropheGame(Game):
         self,
         state: State,
         known: tuple[tuple[Card, ...], ...],
-        dealt: Any,
+        dealt: Dealt,
         events: tuple[Event, ...],
         allowed: Callable[[int, Card], bool],
         rng: random.Random,

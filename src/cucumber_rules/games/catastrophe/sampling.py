@@ -31,6 +31,7 @@ from .rules import BONUS, BONUS_FIVES
 from .types import Revealed
 
 if TYPE_CHECKING:
+    from ...views import Dealt
     from .rules import CatastropheRules
 
 __all__ = ["complete_deal", "rebuild_hand"]
@@ -43,7 +44,7 @@ ATTEMPTS = 6
 def complete_deal(
     state: State,
     known: tuple[tuple[Card, ...], ...],
-    dealt: Any,
+    dealt: Dealt,
     events: tuple[Any, ...],
     allowed: Callable[[int, Card], bool],
     rng: random.Random,

@@ -15,7 +15,6 @@ accept exactly the moves it lists.
 from __future__ import annotations
 
 import random
-from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -47,8 +46,6 @@ __all__ = [
     "start_round",
 ]
 
-_RANK: Final = attrgetter("rank")
-_INDEX: Final = attrgetter("index")
 _new_trick: Final = builder(Trick)
 _new_table: Final = builder(Table)
 #: `_new_match(rules, players, first, totals, dealer, rounds, results, winners, marks, out, revived,
