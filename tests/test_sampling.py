@@ -215,3 +215,69 @@ def test_search_round_gives_up_within_its_budget() -> None:
     s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
     impossible = cr.LadderResult(1, (0, 99), (0, 99), payer=1, card=cr.card("9H"))
     assert search_round(s, impossible, random.Random(1), budget=50) is None
+
+
+# --------------------------------------------------------------------------- Catastrophe's earlier hands
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "match_seed", "cut", "seat", "seed"),
+    [
+        ({}, 6, 3138442246, 91, 5, 1611459075),
+        ({"cant_beat_em": True}, 5, 3545952290, 57, 4, 886539273),
+        ({"cant_beat_em": True}, 6, 450829275, 202, 2, 1191209064),
+    ],
+)
+def test_catastrophe_rebuilds_the_earlier_hands_the_local_search_missed(
+    options: dict[str, bool], players: int, match_seed: int, cut: int, seat: int, seed: int
+) -> None:
+    # Views found by benchmarks/sample_world_stress.py: the randomised local search (and the generic
+    # search after it) could not rebuild an earlier hand, e.g. six players' (0, 18, 6, 14, 22, 24)
+    # with every card dealt, and sample_world raised "could not rebuild round 1".
+    rules_ = cr.ruleset("catastrophe", **options)
+    full = random_play(rules_, players, 0, match_seed, 100_000)
+    state = cr.replay(cr.Record(rules_, players, 0, full.actions[:cut]))
+    assert state.match.rounds >= 1
+    world = _check(state, seat, seed)
+    assert world.match.results == state.match.results
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"surprise": True}, {"cant_beat_em": True}, {"surprise": True, "cant_beat_em": True}]
+)
+def test_catastrophe_constructs_every_hand_of_random_matches(options: dict[str, bool]) -> None:
+    from cucumber_rules.games.catastrophe.rebuild import construct_hand
+    from cucumber_rules.games.catastrophe.sampling import _play
+
+    rules_ = cr.ruleset("catastrophe", **options)
+    for players in range(3, 7):
+        for seed in range(2):
+            full = random_play(rules_, players, 0, seed, 100_000)
+            state = cr.new_game(rules_, players)
+            for result in full.match.results:
+                built = construct_hand(state, result, random.Random(seed), _play)
+                assert built is not None, (players, seed, result)
+                assert built.match.results[-1] == result
+                assert cr.replay(cr.record(built)) == built
+                state = built
+
+
+def test_catastrophe_taker_order_finds_an_order_exactly_when_one_exists() -> None:
+    from itertools import permutations, product
+
+    from cucumber_rules.games.catastrophe.rebuild import taker_order
+
+    def exists(counts: tuple[int, ...], leader: int) -> bool:
+        items = [s for s, k in enumerate(counts) for _ in range(k)]
+        return any(
+            all(a != b for a, b in zip((leader, *order), order, strict=False))
+            for order in set(permutations(items))
+        )
+
+    for counts in product(range(4), repeat=3):
+        for leader in range(3):
+            order = taker_order(counts, leader, False, random.Random(1))
+            assert (order is not None) == exists(counts, leader)
+            if order is not None:
+                assert Counter(order) == Counter({s: k for s, k in enumerate(counts) if k})
+                assert all(a != b for a, b in zip((leader, *order), order, strict=False))

@@ -4,15 +4,21 @@
   the cards revealed so far (Surprise Cucumber) and If You Can't Beat 'Em keeps
   every 5-cucumber card in the hands;
 - `rebuild_hand`: an earlier hand that ends with given cucumbers per seat, built
-  directly rather than searched for by playing: the hand's cards are grouped into
-  tricks, each given to a taker, and a local search moves cards between tricks
-  (and the undealt cards) and changes takers until every seat's cucumbers are
-  right. Every trick is then played in an order that is always legal: the lead
-  (or the revealed card) is the trick's lowest card and the taker plays its
-  highest, so the marker is High and everyone obeys it (or the mirror image, Low).
-  The leader never takes a trick from hand, so takers of consecutive tricks differ
-  (with Surprise the first player may take it). The engine replays the result
-  and checks it.
+  directly rather than searched for by playing. First the exact, bounded search
+  of `rebuild.construct_hand` (trick counts and card classes per seat, then cards
+  with anchors, played in an always-legal order): it builds every hand of the
+  kind described there. Only a hand that needs a trick made of 5-cucumber cards
+  alone (a custom cucumbers table, or a tiny hand with If You Can't Beat 'Em)
+  falls back to the older randomised local search: the hand's cards are grouped
+  into tricks, each given to a taker, and cards are moved between tricks (and the
+  undealt cards) and takers changed until every seat's cucumbers are right; and
+  if that fails too, the game falls back to the generic
+  `cucumber_rules.sampling.search_round`, which plays random hands. Every trick
+  is played in an order that is always legal: the lead (or the revealed card) is
+  the trick's lowest card and the taker plays its highest, so the marker is High
+  and everyone obeys it (or the mirror image, Low). The leader never takes a
+  trick from hand, so takers of consecutive tricks differ (with Surprise the
+  first player may take it). The engine replays the result and checks it.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from ...engine import apply
 from ...errors import IllegalMoveError
 from ...state import State
 from .engine import starters
+from .rebuild import construct_hand
 from .rules import BONUS, BONUS_FIVES
 from .types import Revealed
 
@@ -36,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["complete_deal", "rebuild_hand"]
 
-#: Local-search steps per attempt, and attempts, of `rebuild_hand`.
+#: Local-search steps per attempt, and attempts, of `rebuild_hand` (after `construct_hand`).
 STEPS = 6000
 ATTEMPTS = 6
 
@@ -97,6 +104,9 @@ def rebuild_hand(state: State, target: Any, rng: random.Random) -> State | None:
         >>> rebuild_hand(s, target, random.Random(1)).match.totals
         (12, 9, 17)
     """
+    found = construct_hand(state, target, rng, _play)
+    if found is not None:
+        return found
     for _ in range(ATTEMPTS):
         found = _attempt(state, target, rng)
         if found is not None:
