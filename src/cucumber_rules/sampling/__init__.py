@@ -25,7 +25,9 @@ matching and then walks a swap chain (two cards of different seats trade places
 when both fit), whose stationary distribution is uniform; after a bounded walk it
 is close to uniform, not exactly. The earlier rounds are not sampled uniformly:
 they are one legal way to reach the known results (they do not change what can
-happen next).
+happen next), found by the game's construction and varied by the rng
+(Catastrophe's is an exact, bounded search: see
+`cucumber_rules.games.catastrophe.rebuild`).
 
 Example:
     >>> import random
