@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -23,8 +24,8 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from ..actions import PLAYS, Deal, Decision, Play
-from ..cards import Card, card
+from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
+from ..cards import CARD_BY_INDEX, Card, card
 from ..errors import InvalidNotationError
 from ..history import History
 from ..records import Record
@@ -128,6 +129,134 @@ def _any(value: Any, _: Any = None) -> Any:
     return value
 
 
+# --------------------------------------------------------------------------- records' fast paths
+
+_BY_INDEX: Final = operator.attrgetter("index")
+
+
+def _card_names() -> dict[str, Card]:
+    """Every card by its canonical name (`"10H"`, `"42"`), as `card` reads it.
+
+    Example:
+        >>> _card_names()["10H"] is card("10H")
+        True
+    """
+    names = (str(c) for c in CARD_BY_INDEX if c is not None)
+    return {name: card(name) for name in names}
+
+
+def _play_keys(names: Mapping[str, Card]) -> dict[tuple[Any, ...], Play]:
+    """Each `Play` by the key `_known_plays` makes of its object: tag, seat type, seat, card, size.
+
+    Example:
+        >>> _play_keys(_card_names())[("play", int, 2, "10H", 3)] is Play(2, "10H")
+        True
+    """
+    return {
+        ("play", int, seat, name, 3): PLAYS[seat][c.index]
+        for seat in range(len(PLAYS))
+        for name, c in names.items()
+    }
+
+
+def _known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list[Play | None] | None:
+    """Each item's `Play` where it is a play of a seat and a canonical card name, else None.
+
+    A speed trick for records and histories, which hold thousands of plays: the items'
+    `"type"`, `"seat"` and `"card"` are looked up in C loops (`map`) rather than one item at
+    a time. The key holds the seat's exact type and the object's size too, so only an object
+    of exactly those three fields with an int seat finds its play, as on `_play`'s fast path.
+    None for the whole list if an item is not an object or holds an unhashable value.
+
+    Example:
+        >>> plays = _known_plays([{"type": "play", "seat": 1, "card": "2C"}, {"type": "deal"}],
+        ...                      _play_keys(_card_names()))
+        >>> plays[0] is Play(1, "2C"), plays[1]
+        (True, None)
+    """
+    if set(map(type, items)) - {dict}:
+        return None
+    get, repeat = dict.get, itertools.repeat
+    seats = list(map(get, items, repeat("seat")))
+    try:
+        return list(
+            map(
+                keys.get,
+                zip(
+                    map(get, items, repeat("type")),
+                    map(type, seats),
+                    seats,
+                    map(get, items, repeat("card")),
+                    map(len, items),
+                    strict=True,
+                ),
+            )
+        )
+    except TypeError:  # an unhashable value: the caller's loop names it
+        return None
+
+
+def _gaps(items: list[Any]) -> list[int]:
+    """The indexes of the Nones in `items`, found in C loops.
+
+    Example:
+        >>> _gaps([1, None, 2, None])
+        [1, 3]
+    """
+    return list(itertools.compress(itertools.count(), map(operator.is_, items, itertools.repeat(None))))
+
+
+def _known_cards(names: Mapping[str, Card], items: Any) -> tuple[Card, ...] | None:
+    """The cards named by a list of canonical card names, looked up in a C loop; else None.
+
+    Example:
+        >>> _known_cards(_card_names(), ["2C", "10H"]), _known_cards(_card_names(), ["TH"])
+        ((card('2C'), card('10H')), None)
+    """
+    if type(items) is not list:
+        return None
+    try:
+        return tuple(map(names.__getitem__, items))
+    except (KeyError, TypeError):  # another spelling, or not a string: the checked path
+        return None
+
+
+_DEAL_KEYS: Final = frozenset({"type", "hands", "stock", "leader"})
+
+
+def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
+    """A deal whose cards all have canonical names, built without `Deal`'s converters; else None.
+
+    A speed trick for records and histories (a deal for every round): the cards are looked
+    up in C loops and each hand sorted by card order, as `Deal(...)` sorts it, then handed
+    to `trusted_deal`. The leader must be None or a seat, as `Deal(...)` requires. Anything
+    else (another spelling, a wrong type, a missing or unknown field) returns None, for
+    the checked path to accept or name.
+
+    Example:
+        >>> deal = {"type": "deal", "hands": [["KS", "2C"], []], "stock": [], "leader": None}
+        >>> _known_deal(_card_names(), deal) == Deal(hands=[["KS", "2C"], []])
+        True
+    """
+    if type(value) is not dict or value.keys() != _DEAL_KEYS or value["type"] != "deal":
+        return None
+    hands, leader = value["hands"], value["leader"]
+    if leader is not None and not (type(leader) is int and 0 <= leader < MAX_SEATS):
+        return None
+    if type(hands) is not list:
+        return None
+    dealt = []
+    for hand in hands:
+        cards = _known_cards(names, hand)
+        if cards is None:
+            return None
+        dealt.append(tuple(sorted(cards, key=_BY_INDEX)))
+    stock = _known_cards(names, value["stock"])
+    if stock is None:
+        return None
+    return trusted_deal(tuple(dealt), stock, leader)
+
+
 # --------------------------------------------------------------------------- the converter
 
 
@@ -196,6 +325,8 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
 
     conv = converter if converter is not None else cattrs.Converter()
     tags = tagged_classes()
+    names = _card_names()
+    play_keys = _play_keys(names)
     by_class = {cls: tag for tag, cls in tags.items()}
 
     # ----------------------------------------------------------------- unstructuring (by runtime type)
@@ -253,6 +384,7 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     def sequence(item_type: Any, build: Callable[[Any], Any] = tuple) -> Callable[[Any, Any], Any]:
         plays = item_type is Play or Play in typing.get_args(item_type)
         plain = item_type if item_type in (int, str) else None  # checked in one pass when all is well
+        card_items = item_type is Card
         inner = typing.get_args(item_type)[0] if _is_tuple(item_type) else None
         rows = inner if inner in (int, str) and build is tuple else None  # e.g. a score's rows
 
@@ -267,7 +399,20 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
                 and not set(map(type, itertools.chain.from_iterable(value))) - {rows}
             ):
                 return tuple(map(tuple, value))
+            if card_items:
+                known = _known_cards(names, value)
+                if known is not None:
+                    return known if build is tuple else build(known)
             hook = hook_for(item_type)
+            if plays:  # histories and records hold thousands of plays: the usual ones at once
+                found = _known_plays(value, play_keys)
+                if found is not None:
+                    for i in _gaps(found):
+                        try:
+                            found[i] = hook(value[i], item_type)
+                        except Exception as err:
+                            raise At(f"[{i}]", err) from None
+                    return build(found)
             out: list[Any] = []
             append = out.append
             if plays:  # histories and records hold thousands of plays: the usual ones inline
@@ -431,8 +576,14 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     conv.register_structure_hook(Score, score_structure)
     conv.register_structure_hook(State, state_structure)
     conv.register_structure_hook(Play, _play)
-    for cls in (Deal, Dealt, Record, Trick, RoundResult, Table, Match, *tags.values()):
-        if cls is not Play:
+    checked_deal = attrs_structure(Deal)
+
+    def deal_structure(value: Any, _: Any = None) -> Deal:
+        return _known_deal(names, value) or checked_deal(value, Deal)
+
+    conv.register_structure_hook(Deal, deal_structure)
+    for cls in (Dealt, Record, Trick, RoundResult, Table, Match, *tags.values()):
+        if cls is not Play and cls is not Deal:
             conv.register_structure_hook(cls, attrs_structure(cls))
     for game in GAMES.values():
         for cls in (game.trick_type, game.result_type, game.table_type, game.match_type):
