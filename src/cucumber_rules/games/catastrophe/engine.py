@@ -37,9 +37,9 @@ Choices this module makes where the rulebook is silent (SPEC rulings 7 and 8):
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
+from operator import attrgetter
 from typing import TYPE_CHECKING, Final
-
-import attrs
 
 from ..._values import builder
 from ...actions import Action, Deal, Play, trusted_deal
@@ -72,6 +72,11 @@ __all__ = [
 
 _new_table: Final = builder(CatastropheTable)
 _new_trick: Final = builder(CatastropheTrick)
+#: `_new_match(rules, players, first, totals, dealer, rounds, results, winners, starter)`.
+_new_match: Final = builder(CatastropheMatch)
+_new_result: Final = builder(RoundResult)
+#: A play's card number: hands (`State.held`) are sorted by it, so the rules of play cut them by bisection.
+_RANK: Final = attrgetter("card.rank")
 HIGH, LOW, HIGH_BROKEN, LOW_BROKEN = Marker.HIGH, Marker.LOW, Marker.HIGH_BROKEN, Marker.LOW_BROKEN
 
 
@@ -198,8 +203,11 @@ def start_round(state: State, deal: Deal) -> State:
     seats = tuple(range(n))
     table = _new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
     dealer = (leader - 1) % n
-    match = m if dealer == m.dealer else attrs.evolve(m, dealer=dealer)
-    return new_state(leader, match, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
+    if dealer != m.dealer:
+        m = _new_match(
+            m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners, m.starter
+        )
+    return new_state(leader, m, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
 
 
 # --------------------------------------------------------------------------- the rules of play
@@ -247,7 +255,7 @@ def lead_rank(state: State) -> int:
     return revealed.rank if revealed is not None else state.trick[0].card.rank
 
 
-def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...] | list[Play]:
+def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...]:
     """The rules of play: the plays of `hand` (the seat to act's, as plays) it may make now.
 
     Leading from hand, a 5-cucumber card only when the hand holds nothing else;
@@ -261,21 +269,24 @@ def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...] | list[Pla
         >>> [str(p.card) for p in allowed(s, s.held[0])]
         ['7']
     """
-    marker = state.extra
-    if not state.trick:
+    trick = state.trick
+    if not trick:
         table: CatastropheTable = state.table  # type: ignore[assignment]
         if table.revealed is None:
             five = state.match.rules._plan.five
-            return [p for p in hand if not five[p.card.rank]] or hand
+            return tuple([p for p in hand if not five[p.card.rank]]) or hand
         return hand
+    marker = state.extra
     if marker == HIGH:
-        lead = lead_rank(state)
-        if hand[-1].card.rank > lead:
-            return [p for p in hand if p.card.rank > lead]
+        revealed = state.table.revealed  # type: ignore[union-attr]
+        lead = revealed.rank if revealed is not None else trick[0].card.rank
+        if hand[-1].card.rank > lead:  # the cards above the lead: the end of the sorted hand
+            return hand[bisect_right(hand, lead, key=_RANK) :]
     elif marker == LOW:
-        lead = lead_rank(state)
+        revealed = state.table.revealed  # type: ignore[union-attr]
+        lead = revealed.rank if revealed is not None else trick[0].card.rank
         if hand[0].card.rank < lead:
-            return [p for p in hand if p.card.rank < lead]
+            return hand[: bisect_left(hand, lead, key=_RANK)]
     return hand
 
 
@@ -289,8 +300,7 @@ def legal(state: State) -> tuple[Action, ...]:
         >>> [str(m.card) for m in legal(s)]
         ['7']
     """
-    found = allowed(state, state.held[state.to_act])  # type: ignore[index]
-    return found if type(found) is tuple else tuple(found)
+    return allowed(state, state.held[state.to_act])  # type: ignore[index]
 
 
 def play_error(state: State, play: Play) -> IllegalMoveError | None:
@@ -363,12 +373,14 @@ def play_card(state: State, play: Play) -> State:
         marker = HIGH if rank > trick[0].card.rank else LOW
         best = shared
     elif marker == HIGH:
-        if rank < lead_rank(state):  # the breaker's card is below the lead, every other card above it
-            marker, best = HIGH_BROKEN, shared
+        revealed = table.revealed
+        if rank < (revealed.rank if revealed is not None else trick[0].card.rank):
+            marker, best = HIGH_BROKEN, shared  # the breaker's card is below the lead, every other above it
         elif rank > best.card.rank:  # type: ignore[union-attr]
             best = shared
     elif marker == LOW:
-        if rank > lead_rank(state):
+        revealed = table.revealed
+        if rank > (revealed.rank if revealed is not None else trick[0].card.rank):
             marker, best = LOW_BROKEN, shared
         elif rank < best.card.rank:  # type: ignore[union-attr]
             best = shared
@@ -383,9 +395,7 @@ def play_card(state: State, play: Play) -> State:
     held = without_trick(held, trick)
     past = state.past.extend(trick)
     revealed = table.revealed
-    won = tuple(x.card for x in trick)
-    if revealed is not None:
-        won = (revealed, *won)
+    won = tuple([x.card for x in trick] if revealed is None else [revealed, *[x.card for x in trick]])
     captured = table.captured
     captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
     tricks = table.tricks + (_new_trick(table.leader, trick, taker, marker, revealed),)  # noqa: RUF005
@@ -438,7 +448,7 @@ def _finish_hand(
     number = m.rounds + 1
     points = tuple(hand_points(rules, won) for won in table.captured)
     totals = tuple(t + x for t, x in zip(m.totals, points, strict=True))
-    results = m.results.append(RoundResult(number=number, points=points, totals=totals))
+    results = m.results.append(_new_result(number, points, totals))
     top = max(totals)
     highest = [s for s in range(n) if totals[s] == top]
     winners: tuple[int, ...] = ()
@@ -448,12 +458,6 @@ def _finish_hand(
         tied = [s for s in range(n) if totals[s] == fewest]
         low = min(best_hand(rows, s) for s in tied)
         winners = tuple(s for s in tied if best_hand(rows, s) == low)
-    match = attrs.evolve(
-        m,
-        totals=totals,
-        starter=highest[0] if len(highest) == 1 else -1,
-        rounds=number,
-        results=results,
-        winners=winners,
-    )
+    starter = highest[0] if len(highest) == 1 else -1
+    match = _new_match(m.rules, m.players, m.first, totals, m.dealer, number, results, winners, starter)
     return new_state(None if winners else CHANCE, match, table, held, (), None, None, past)
