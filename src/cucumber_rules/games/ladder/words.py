@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Play
 from ...cards import DECKS
+from .rules import round_limit
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -148,29 +149,29 @@ def penalties(state: State) -> tuple[int, ...]:
 
 
 def max_actions(rules: LadderRules, players: int) -> int:
-    """A bound on the actions of a match, generous enough for any match that is not rigged against it.
+    """A hard bound on the actions of a match: its most rounds times the most actions of a round.
 
-    Every round costs its payer at least the lowest card value, so thresholds are
-    reached within a number of rounds proportional to `threshold x lives x
-    players`; the bound allows several times that. Rounds that cost nothing (a
-    Five Cucumbers trick of 1s) or tie bonuses can lengthen a match beyond any
-    bound in theory; the bound is never reached in practice (see the docs).
+    A match has at most `round_limit(rules, players)` rounds (`fixed_rounds`,
+    else the `round_limit` option, else the automatic limit), since the engine ends
+    an undecided match there. A round is one deal, at most
+    `hand_size` plays from each seat, and with `revival` at most one decision (only
+    the round's payer can be eliminated by it).
 
     Example:
         >>> import cucumber_rules as cr
         >>> max_actions(cr.ruleset("gurka", fixed_rounds=2), 2)
-        36
+        30
+        >>> max_actions(cr.ruleset("gurka", round_limit=3, revival=True), 3)
+        69
     """
-    per_round = players * (rules.hand_size + 1) + 2
-    if rules.fixed_rounds is not None:
-        rounds = rules.fixed_rounds
-    else:
-        rounds = 4 * players * rules.lives * (rules.threshold + 1) * (2 if rules.revival else 1) + 50
-    return rounds * per_round
+    per_round = 1 + players * rules.hand_size + (1 if rules.revival else 0)
+    return round_limit(rules, players) * per_round
 
 
 def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
     """Random valid option overrides of a ladder preset (thresholds kept small so matches stay short).
+
+    `round_limit` is sometimes a few rounds, so that matches ending at the limit are exercised.
 
     Example:
         >>> from hypothesis import given, settings, strategies as st
@@ -200,6 +201,9 @@ def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
     top = 45 if penalty == "card-value" else 8
     threshold = min(maybe("threshold", st.integers(1, top)), top)
     fixed_rounds = maybe("fixed_rounds", st.none() | st.integers(1, 4))
+    limit = maybe("round_limit", st.none() | st.integers(1, 6))  # small: matches that reach it
+    if fixed_rounds is not None:
+        limit = None
     revival = maybe("revival", st.booleans())
     if fixed_rounds is not None or base.max_players < 3:
         revival = False
@@ -210,6 +214,7 @@ def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
         "hand_size": hand_size,
         "threshold": threshold,
         "fixed_rounds": fixed_rounds,
+        "round_limit": limit,
         "revival": revival,
         "follow": maybe("follow", st.sampled_from(["optional-lowest", "forced-lowest"])),
         "ace_lead": maybe("ace_lead", st.booleans()),
