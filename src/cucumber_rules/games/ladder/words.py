@@ -232,6 +232,8 @@ def facts(rules: LadderRules) -> list[tuple[str, str]]:
         >>> import cucumber_rules as cr
         >>> facts(cr.ruleset("gurka"))[-1]
         ('threshold', '30 (reaching it eliminates)')
+        >>> facts(cr.ruleset("gurka", round_limit=20))[-1]
+        ('round limit', '20 rounds, then the lowest total still in wins')
     """
     if rules.lives == 1:
         lives = "reaching it eliminates"
@@ -245,8 +247,11 @@ def facts(rules: LadderRules) -> list[tuple[str, str]]:
                 f"{rules.fixed_rounds} rounds, the lowest total wins; only the last trick of a round scores",
             ),
         ]
-    return [
+    rows = [
         ("cards per player", str(rules.hand_size)),
         ("match", "rounds until one player is left; only the last trick of a round scores"),
         ("threshold", f"{rules.threshold} ({lives})"),
     ]
+    if rules.round_limit is not None:
+        rows.append(("round limit", f"{rules.round_limit} rounds, then the lowest total still in wins"))
+    return rows
