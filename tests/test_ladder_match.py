@@ -14,6 +14,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import CHANCE, Play, Revive, State
+from cucumber_rules.narrate import narrate
 from helpers import (
     FILLERS,
     assert_illegal,
@@ -299,6 +300,17 @@ def test_round_limit_ties_share_and_returns_still_sum_to_one() -> None:
     assert s.is_over
     assert cr.score(s).winners == (0, 1, 2)
     assert sum(cr.returns(s)) == pytest.approx(1.0)
+
+
+def test_the_narration_says_the_round_limit_ended_the_match() -> None:
+    s = cr.new_game(cr.ruleset("gurka", hand_size=1, round_limit=1), ["Ann", "Bo", "Cy"])
+    s = cr.apply(s, deal("2C", "9S", "3C"))
+    before = cr.apply(s, Play(0, "2C"))
+    before = cr.apply(before, Play(1, "9S"))
+    after = cr.apply(before, Play(2, "3C"))
+    lines = narrate(before, Play(2, "3C"), after)
+    assert "  Round limit reached: the lowest total still in wins" in lines
+    assert lines[-1] == "Shared win: Ann, Cy"
 
 
 def test_an_elimination_before_the_limit_ends_the_match_as_usual() -> None:

@@ -65,7 +65,7 @@ def describe_trick(state: State, trick: Trick, number: int, *, last: bool = Fals
 
 
 def describe_result(state: State, result: LadderResult) -> list[str]:
-    """Who paid what for which card, tie bonuses, cucumber marks, eliminations and returns.
+    """Who paid what for which card, tie bonuses, cucumber marks, eliminations, returns, the round limit.
 
     Example:
         >>> import cucumber_rules as cr
@@ -92,6 +92,9 @@ def describe_result(state: State, result: LadderResult) -> list[str]:
         lines.append(f"{names[seat]} is eliminated")
     for seat in result.returned:
         lines.append(f"{names[seat]} is back in with {result.totals[seat]}")
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    if rules.fixed_rounds is None and m.winners and result.number == m.rounds and m.out.count(0) > 1:
+        lines.append("Round limit reached: the lowest total still in wins")
     return lines
 
 
