@@ -351,6 +351,7 @@ def test_the_presets_have_the_automatic_limit(name: str) -> None:
     from cucumber_rules.games.ladder.rules import automatic_round_limit, round_limit
 
     rules = cr.ruleset(name)
+    assert isinstance(rules, cr.LadderRules)
     assert rules.round_limit is None
     for n in range(rules.min_players, rules.max_players + 1):
         revival = 2 if rules.revival else 1
@@ -362,8 +363,11 @@ def test_the_presets_have_the_automatic_limit(name: str) -> None:
 def test_round_limit_and_fixed_rounds() -> None:
     from cucumber_rules.games.ladder.rules import round_limit
 
-    assert round_limit(cr.ruleset("gurka", fixed_rounds=4), 3) == 4
-    assert round_limit(cr.ruleset("gurka", round_limit=7), 3) == 7
+    fixed, limited = cr.ruleset("gurka", fixed_rounds=4), cr.ruleset("gurka", round_limit=7)
+    assert isinstance(fixed, cr.LadderRules)
+    assert isinstance(limited, cr.LadderRules)
+    assert round_limit(fixed, 3) == 4
+    assert round_limit(limited, 3) == 7
     assert cr.max_actions(cr.ruleset("gurka", round_limit=7, revival=True), 3) == 7 * (1 + 3 * 7 + 1)
 
 
@@ -386,7 +390,7 @@ def test_round_limit_takes_any_integer_but_not_a_bool_or_text() -> None:
         def __index__(self) -> int:
             return 4
 
-    assert cr.ruleset("agurk", round_limit=Index()).round_limit == 4  # type: ignore[arg-type]
+    assert cr.ruleset("agurk", round_limit=Index()).round_limit == 4
     for bad in (True, "4", 4.0):
         with pytest.raises(cr.InvalidRulesError):
             cr.ruleset("agurk", round_limit=bad)

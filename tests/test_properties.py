@@ -147,12 +147,12 @@ def test_ladder_matches_never_pass_their_round_limit(r: cr.Rules, limit: int, da
     most = r.fixed_rounds if r.fixed_rounds is not None else limit
     assert m.rounds <= most
     assert count <= cr.max_actions(r, n)
-    still_in = [s for s in range(n) if m.out[s] == 0]  # type: ignore[attr-defined]
+    still_in = [s for s in range(n) if m.out[s] == 0]
     if r.fixed_rounds is None and len(still_in) > 1:  # undecided by elimination: ended at the limit
         assert m.rounds == limit
         low = min(m.totals[s] for s in still_in)
         assert m.winners == tuple(s for s in still_in if m.totals[s] == low)
-        assert m.pending == ()  # type: ignore[attr-defined]
+        assert m.pending == ()
         assert cr.score(state).standings[: len(m.winners)] == m.winners
 
 

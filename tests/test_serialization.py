@@ -597,7 +597,8 @@ FORMAT1 = Path(__file__).resolve().parent / "data" / "format1"
 def test_format1_rules_load_with_the_options_added_since(path: Path) -> None:
     """0.1 had no `round_limit`: its ladder rules load with the default (the automatic limit)."""
     rules = cr.loads(path.read_text(encoding="utf-8"))
-    if rules.game == "ladder":
+    assert isinstance(rules, cr.Rules)
+    if isinstance(rules, cr.LadderRules):
         assert rules.round_limit is None
     stem = path.name.split(".")[0]
     if stem in cr.RULESETS:
