@@ -45,12 +45,13 @@ def penalty_value(penalty: str, rank: int) -> int:
 
 
 def automatic_round_limit(rules: LadderRules, players: int) -> int:
-    """The round limit when `round_limit` is None: far beyond any honest match played to elimination.
+    """The round limit when `round_limit` is None: far beyond any real match played to elimination.
 
     `4 x players x lives x (threshold + 1)` rounds (twice that with `revival`), plus 50.
     Every round but a rare free one (a Five Cucumbers trick of 1s pays 0) costs its
-    payer at least 1, so thresholds end a match long before; only tie bonuses that
-    keep lowering totals, or a rigged run of free rounds, could reach it.
+    payer at least 1, so thresholds end a match long before (random play of the
+    presets stays below a tenth of it); only tie bonuses that keep lowering totals,
+    or a rigged run of free rounds, could reach it.
 
     Example:
         >>> from cucumber_rules import ruleset

@@ -154,11 +154,11 @@ def penalties(state: State) -> tuple[int, ...]:
 def max_actions(rules: LadderRules, players: int) -> int:
     """A hard bound on the actions of a match: its most rounds times the most actions of a round.
 
-    A match has at most `round_limit(rules, players)` rounds (`fixed_rounds`,
-    else the `round_limit` option, else the automatic limit), since the engine ends
-    an undecided match there. A round is one deal, at most
-    `hand_size` plays from each seat, and with `revival` at most one decision (only
-    the round's payer can be eliminated by it).
+    A match has at most `round_limit(rules, players)` rounds (`fixed_rounds`, else
+    the `round_limit` option, else the automatic limit), since the engine ends an
+    undecided match there. A round is one deal, at most `hand_size` plays from each
+    seat, and with `revival` at most one decision (only the round's payer can be put
+    out in it, and no decision follows the last round).
 
     Example:
         >>> import cucumber_rules as cr
