@@ -115,21 +115,23 @@ Feature: Errors and their codes
       Then asking for the <game> rules with <options> is refused for the option "<option>"
 
       Examples:
-        | game        | options                       | option       |
-        | agurk       | threshold 0                   | threshold    |
-        | agurk       | lives 0                       | lives        |
-        | agurk       | hand size 8                   | hand_size    |
-        | agurk       | hand size 0                   | hand_size    |
-        | gurka       | follow sometimes              | follow       |
-        | gurka       | ace lead maybe                | ace_lead     |
-        | agurk       | doubling once                 | doubling     |
-        | gurka       | revival on and fixed rounds 3 | revival      |
-        | gurka       | fixed rounds 0                | fixed_rounds |
-        | agurk       | surprise on                   | surprise     |
-        | catastrophe | threshold 21                  | threshold    |
-        | catastrophe | hands 0                       | hands        |
-        | catastrophe | max players 7                 | max_players  |
-        | agurk       | colour red                    | colour       |
+        | game        | options                          | option       |
+        | agurk       | threshold 0                      | threshold    |
+        | agurk       | lives 0                          | lives        |
+        | agurk       | hand size 8                      | hand_size    |
+        | agurk       | hand size 0                      | hand_size    |
+        | gurka       | follow sometimes                 | follow       |
+        | gurka       | ace lead maybe                   | ace_lead     |
+        | agurk       | doubling once                    | doubling     |
+        | gurka       | revival on and fixed rounds 3    | revival      |
+        | gurka       | fixed rounds 0                   | fixed_rounds |
+        | agurk       | round limit 0                    | round_limit  |
+        | gurka       | round limit 5 and fixed rounds 3 | round_limit  |
+        | agurk       | surprise on                      | surprise     |
+        | catastrophe | threshold 21                     | threshold    |
+        | catastrophe | hands 0                          | hands        |
+        | catastrophe | max players 7                    | max_players  |
+        | agurk       | colour red                       | colour       |
 
     Scenario: An unknown game
       Then asking for the bridge rules is refused for the option "preset"

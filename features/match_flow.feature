@@ -6,6 +6,13 @@ Feature: How a match runs
   match has its winners: the last player left in the elimination games, the lowest total after a
   fixed number of rounds or hands otherwise.
 
+  An elimination game has a round limit too (`round_limit`), so that no match can go on forever:
+  rounds that cost nothing (a Five Cucumbers trick of 1s) or tie bonuses could otherwise keep
+  everyone in. A match still undecided after that many rounds ends there, and the lowest total
+  among the players still in wins; equal totals share the win. The presets set no limit of their
+  own: theirs is automatic, four times the number of players times the lives times one more than
+  the threshold (twice that with revival), plus 50 rounds, which no match comes near in play.
+
   The score can be read at any moment. Its standings rank every player, best first. And since
   every action, the deals included, is kept in the game's history, the record of a game replays
   it exactly.
@@ -43,6 +50,53 @@ Feature: How a match runs
         | catastrophe | 6       | with Surprise Cucumber                           | 10   | 4 hands  |
         | catastrophe | 4       | with Surprise Cucumber and If You Can't Beat 'Em | 11   | 4 hands  |
         | catastrophe | 5       | with hands 2                                     | 12   | 2 hands  |
+
+  Rule: An elimination game still undecided at its round limit ends there, the lowest total still in winning
+
+    Scenario: Rounds that cost nothing cannot go on forever
+      A trick of 1s costs its taker nothing in Five Cucumbers. With a round limit of 2, two such
+      rounds end the match: nobody has a cucumber, so all three share the win.
+
+      Given a game of five-cucumbers for 3 players with hand size 1 and round limit 2
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | totals  |
+        | 1     | 1      | 1      | 1      | 0, 0, 0 |
+      Then the match is not over
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | totals  |
+        | 2     | 1      | 1      | 1      | 0, 0, 0 |
+      Then the match is over
+      And seat 0, seat 1 and seat 2 share the win
+
+    Scenario: At the limit the lowest total wins, and the standings follow the totals
+      Given a game of gurka for 3 players with hand size 1 and round limit 2
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | totals    |
+        | 1     | AS     | 2C     | 3C     | 14, 0, 0  |
+        | 2     | 2D     | 5H     | 3D     | 14, 5, 0  |
+      Then seat 2 wins the match
+      And the match is over
+      And 2 rounds have been played
+      And the standings are seat 2, seat 1 and seat 0
+
+    Scenario: Only players still in can win at the limit; equal totals share
+      Given a game of gurka for 4 players with hand size 1, threshold 10 and round limit 2
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | seat 3 | totals       |
+        | 1     | QS     | 2C     | 3C     | 4C     | 12, 0, 0, 0  |
+        | 2     | -      | 5H     | 2D     | 3D     | 12, 5, 0, 0  |
+      Then seat 0 is eliminated
+      And seat 2 and seat 3 share the win
+      And the standings are seat 2, seat 3, seat 1 and seat 0
+
+    Scenario: A player put out in the last round is not offered revival
+      Given a game of gurka for 4 players with hand size 1, threshold 10, revival on and round limit 1
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | seat 3 |
+        | 1     | QS     | 2C     | 3C     | 4C     |
+      Then seat 0 is eliminated
+      And the match is over
+      And seat 1, seat 2 and seat 3 share the win
 
   Rule: Between rounds a deal is due, and the score is there at every moment
 

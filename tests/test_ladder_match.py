@@ -14,6 +14,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import CHANCE, Play, Revive, State
+from cucumber_rules.narrate import narrate
 from helpers import (
     FILLERS,
     assert_illegal,
@@ -265,6 +266,142 @@ def test_fixed_rounds_one_round() -> None:
     s = pay_round(s, 0, "15")
     assert s.is_over
     assert cr.score(s).winners == (1,)
+
+
+# --------------------------------------------------------------------------- the round limit
+
+
+def free_round(state: State) -> State:
+    """A Five Cucumbers round with `hand_size=1` in which every dealt seat plays a 1: it costs nothing."""
+    return one_card_round(state, dict.fromkeys(dealt_seats(state), "1"))
+
+
+def test_round_limit_ends_an_undecided_match_the_lowest_total_still_in_winning() -> None:
+    s = cr.new_game(cr.ruleset("gurka", hand_size=1, threshold=10, round_limit=3), 4)
+    s = pay_round(s, 0, "QS")  # seat 0 is out
+    s = pay_round(s, 1, "5S")
+    assert not s.is_over
+    s = pay_round(s, 2, "4S")
+    assert s.is_over
+    assert s.to_act is None
+    sc = cr.score(s)
+    assert sc.totals == (12, 5, 4, 0)
+    assert sc.winners == (3,)
+    assert sc.standings == (3, 2, 1, 0)
+    assert cr.returns(s) == (0.0, 0.0, 0.0, 1.0)
+    assert len(sc.rounds) == 3
+
+
+def test_round_limit_ties_share_and_returns_still_sum_to_one() -> None:
+    s = cr.new_game(cr.ruleset("five-cucumbers", hand_size=1, round_limit=2), 3)
+    s = free_round(s)
+    assert not s.is_over
+    s = free_round(s)
+    assert s.is_over
+    assert cr.score(s).winners == (0, 1, 2)
+    assert sum(cr.returns(s)) == pytest.approx(1.0)
+
+
+def test_the_narration_says_the_round_limit_ended_the_match() -> None:
+    s = cr.new_game(cr.ruleset("gurka", hand_size=1, round_limit=1), ["Ann", "Bo", "Cy"])
+    s = cr.apply(s, deal("2C", "9S", "3C"))
+    before = cr.apply(s, Play(0, "2C"))
+    before = cr.apply(before, Play(1, "9S"))
+    after = cr.apply(before, Play(2, "3C"))
+    lines = narrate(before, Play(2, "3C"), after)
+    assert "  Round limit reached: the lowest total still in wins" in lines
+    assert lines[-1] == "Shared win: Ann, Cy"
+
+
+def test_an_elimination_before_the_limit_ends_the_match_as_usual() -> None:
+    s = cr.new_game(cr.ruleset("gurka", hand_size=1, threshold=10, round_limit=1), 2)
+    s = pay_round(s, 1, "QS")
+    assert cr.score(s).winners == (0,)
+    assert cr.score(s).eliminated == (False, True)
+
+
+def test_no_revival_is_offered_in_the_last_round() -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=10, revival=True, round_limit=2)
+    s = pay_round(cr.new_game(rules, 4), 0, "QS")
+    assert s.match.pending == (0,)  # before the limit, the decision is offered
+    s = pay_round(cr.apply(s, Revive(0, False)), 1, "JS")
+    assert s.is_over
+    assert s.match.pending == ()
+    assert s.to_act is None
+    assert cr.score(s).winners == (2, 3)
+    assert cr.legal_moves(s) == ()
+
+
+def test_the_automatic_round_limit_ends_even_a_match_of_free_rounds() -> None:
+    rules = cr.ruleset("five-cucumbers", hand_size=1)
+    assert rules.round_limit is None
+    limit = 4 * 2 * 1 * (5 + 1) + 50
+    s = cr.new_game(rules, 2)
+    actions = 0
+    while not s.is_over:
+        s = free_round(s)
+        actions += 3
+    assert s.match.rounds == limit
+    assert cr.score(s).winners == (0, 1)
+    assert actions == cr.max_actions(rules, 2) == limit * 3  # the bound is hard, and reached here
+
+
+@pytest.mark.parametrize("name", LADDER)
+def test_the_presets_have_the_automatic_limit(name: str) -> None:
+    from cucumber_rules.games.ladder.rules import automatic_round_limit, round_limit
+
+    rules = cr.ruleset(name)
+    assert isinstance(rules, cr.LadderRules)
+    assert rules.round_limit is None
+    for n in range(rules.min_players, rules.max_players + 1):
+        revival = 2 if rules.revival else 1
+        expected = 4 * n * rules.lives * (rules.threshold + 1) * revival + 50
+        assert round_limit(rules, n) == automatic_round_limit(rules, n) == expected
+        assert cr.max_actions(rules, n) == expected * (1 + n * rules.hand_size)
+
+
+def test_round_limit_and_fixed_rounds() -> None:
+    from cucumber_rules.games.ladder.rules import round_limit
+
+    fixed, limited = cr.ruleset("gurka", fixed_rounds=4), cr.ruleset("gurka", round_limit=7)
+    assert isinstance(fixed, cr.LadderRules)
+    assert isinstance(limited, cr.LadderRules)
+    assert round_limit(fixed, 3) == 4
+    assert round_limit(limited, 3) == 7
+    assert cr.max_actions(cr.ruleset("gurka", round_limit=7, revival=True), 3) == 7 * (1 + 3 * 7 + 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"round_limit": 0}, "at least 1"),
+        ({"round_limit": -3}, "at least 1"),
+        ({"round_limit": 5, "fixed_rounds": 3}, "fixed_rounds already fixes"),
+    ],
+)
+def test_round_limit_is_validated(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(cr.InvalidRulesError, match=message) as err:
+        cr.ruleset("agurk", **options)
+    assert err.value.option == "round_limit"
+
+
+def test_round_limit_takes_any_integer_but_not_a_bool_or_text() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 4
+
+    assert cr.ruleset("agurk", round_limit=Index()).round_limit == 4
+    for bad in (True, "4", 4.0):
+        with pytest.raises(cr.InvalidRulesError):
+            cr.ruleset("agurk", round_limit=bad)
+
+
+def test_round_limit_is_saved_and_loaded() -> None:
+    rules = cr.ruleset("agurk", round_limit=12)
+    text = cr.dumps(rules)
+    assert '"round_limit":12' in text
+    assert cr.loads(text) == rules
+    assert '"round_limit":null' in cr.dumps(cr.ruleset("agurk"))
 
 
 # --------------------------------------------------------------------------- leads and dealing (ruling 6)

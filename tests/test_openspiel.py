@@ -75,6 +75,10 @@ def test_game_parameters_are_the_options() -> None:
     assert cat.rules.surprise
     assert cat.num_players() == 6
     assert rules_of("agurk", {"fixed_rounds": 0})[0].fixed_rounds is None
+    assert rules_of("agurk", {"round_limit": 0})[0].round_limit is None
+    limited = pyspiel.load_game("cucumber_agurk", {"players": 3, "round_limit": 4})
+    assert limited.rules.round_limit == 4
+    assert limited.max_game_length() == cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
     with pytest.raises(ValueError, match="players"):
         rules_of("catastrophe", {"players": 2})
     with pytest.raises(ValueError, match="no parameter 'min_players'"):

@@ -6,7 +6,9 @@ Two layers:
   preset, every player count, and the Catastrophe variants;
 - Hypothesis properties over `rules()` and `states()`, written here independently of
   `check_game`, so that a bug in the checker cannot hide a bug in the engine: matches
-  terminate; cards are conserved; `legal_moves` is non-empty, sorted and duplicate-free
+  terminate within `max_actions` (Catastrophe's matches take exactly that many actions;
+  a ladder match never passes its `round_limit`, and one undecided there goes to the
+  lowest total still in); cards are conserved; `legal_moves` is non-empty, sorted and duplicate-free
   until the end; every legal move applies; illegal moves (wrong seat, card not held,
   rule-breaking card) raise the right code and leave the state equal; the same actions
   give equal states; the global `random` module is untouched.
@@ -122,6 +124,36 @@ def test_matches_terminate(r: cr.Rules, data: st.DataObject) -> None:
     assert state.to_act is None
     assert cr.legal_moves(state) == ()
     assert cr.score(state).winners == state.match.winners != ()
+
+
+@given(rules(["catastrophe"]), st.data())
+def test_a_catastrophe_match_takes_exactly_max_actions(r: cr.Rules, data: st.DataObject) -> None:
+    """Catastrophe's bound is exact: `hands` deals and every card of every hand, no decisions."""
+    n = data.draw(st.integers(r.min_players, r.max_players))
+    state, count = play_out(r, n, data.draw(st.integers(0, 2**32 - 1)))
+    assert state.is_over
+    assert count == cr.max_actions(r, n)
+
+
+@given(rules(["agurk", "gurka", "five-cucumbers", "fuenf-gurken"]), st.integers(1, 4), st.data())
+def test_ladder_matches_never_pass_their_round_limit(r: cr.Rules, limit: int, data: st.DataObject) -> None:
+    """A small `round_limit` ends undecided matches: the lowest total still in wins, ties share."""
+    if r.fixed_rounds is None:
+        r = r.replace(round_limit=limit)
+    n = data.draw(st.integers(r.min_players, r.max_players))
+    state, count = play_out(r, n, data.draw(st.integers(0, 2**32 - 1)))
+    assert state.is_over
+    m = state.match
+    most = r.fixed_rounds if r.fixed_rounds is not None else limit
+    assert m.rounds <= most
+    assert count <= cr.max_actions(r, n)
+    still_in = [s for s in range(n) if m.out[s] == 0]
+    if r.fixed_rounds is None and len(still_in) > 1:  # undecided by elimination: ended at the limit
+        assert m.rounds == limit
+        low = min(m.totals[s] for s in still_in)
+        assert m.winners == tuple(s for s in still_in if m.totals[s] == low)
+        assert m.pending == ()
+        assert cr.score(state).standings[: len(m.winners)] == m.winners
 
 
 @given(states())

@@ -588,3 +588,19 @@ def test_lists_of_plain_values_are_checked_item_by_item_when_one_is_wrong() -> N
     rec["players"][1] = 3
     with pytest.raises(cr.InvalidStateError, match=r"\$\.players\[1\]: expected a string"):
         cr.loads(json.dumps(rec))
+
+
+FORMAT1 = Path(__file__).resolve().parent / "data" / "format1"
+
+
+@pytest.mark.parametrize("path", sorted(FORMAT1.glob("*.rules.json")), ids=lambda p: p.name)
+def test_format1_rules_load_with_the_options_added_since(path: Path) -> None:
+    """0.1 had no `round_limit`: its ladder rules load with the default (the automatic limit)."""
+    rules = cr.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(rules, cr.Rules)
+    if isinstance(rules, cr.LadderRules):
+        assert rules.round_limit is None
+    stem = path.name.split(".")[0]
+    if stem in cr.RULESETS:
+        assert rules == cr.RULESETS[stem]
+    assert cr.loads(cr.dumps(rules)) == rules

@@ -134,10 +134,12 @@ def test_bad_arguments() -> None:
 
 def test_action_bound_covers_each_kind_of_match() -> None:
     assert crt.action_bound(cr.ruleset("catastrophe", hands=2), 3) == 2 * (1 + 3 * 10)  # deals and cards
-    assert crt.action_bound(cr.ruleset("agurk", fixed_rounds=3), 4) == 3 * (4 * 8 + 2)
+    # rounds x (a deal + every card of every hand + a revival decision with revival)
+    assert crt.action_bound(cr.ruleset("agurk", fixed_rounds=3), 4) == 3 * (1 + 4 * 7)
+    assert crt.action_bound(cr.ruleset("agurk", round_limit=5), 4) == 5 * (1 + 4 * 7)
     plain = crt.action_bound(cr.ruleset("gurka"), 4)
-    assert plain == (4 * 4 * 1 * 31 + 50) * (4 * 8 + 2)
-    assert crt.action_bound(cr.ruleset("gurka", revival=True), 4) > plain
+    assert plain == (4 * 4 * 1 * 31 + 50) * (1 + 4 * 7)  # the automatic round limit
+    assert crt.action_bound(cr.ruleset("gurka", revival=True), 4) == (2 * 4 * 4 * 1 * 31 + 50) * (2 + 4 * 7)
 
 
 def test_rule_codes_are_the_rules_of_play() -> None:

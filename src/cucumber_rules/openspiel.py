@@ -9,9 +9,9 @@ game's presets too: `cucumber_<preset>`, with `-` written `_`). Load one with
 
 - **Parameters**: `players` (default 4, or the nearest count the preset allows)
   and every option of the preset (`ruleset` names and values) except
-  `min_players` and `max_players`. An option that may be None (`fixed_rounds`)
-  takes 0 for None; Catastrophe's `cucumbers` table is 60 counts joined by `:` (a game string
-  splits on commas).
+  `min_players` and `max_players`. An option that may be None (`fixed_rounds`,
+  `round_limit`) takes 0 for None; Catastrophe's `cucumbers` table is 60 counts
+  joined by `:` (a game string splits on commas).
 - **Actions** are `cucumber_rules.encoding` ids: `num_distinct_actions` is
   `num_actions(rules)`, a card's id is the same for every seat.
 - **Chance**: each deal is a run of chance nodes, one card at a time (hands in
@@ -57,7 +57,7 @@ from . import encoding
 from .actions import Play
 from .engine import apply, legal_moves, new_game
 from .outcomes import max_actions, returns
-from .rules import Rules, ruleset
+from .rules import OPTIONS, Rules, ruleset
 from .state import CHANCE, State
 from .views import Dealt, view
 
@@ -126,7 +126,7 @@ def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
         default = own[name]
         if isinstance(default, tuple):
             value = tuple(int(v) for v in re.split(r"[:,\s]+", str(value).strip()) if v)
-        elif name == "fixed_rounds" and value == 0:
+        elif value == 0 and OPTIONS[name].type.endswith("| None"):
             value = None
         options[name] = value
     rules = base.replace(**options) if options else base

@@ -51,14 +51,15 @@ def returns(state: State) -> tuple[float, ...]:
 
 
 def max_actions(rules: Rules, players: int) -> int:
-    """A bound on the actions of a match (deals and decisions included), for a rule set and player count.
+    """A hard bound on the actions of a match (deals and decisions included), for rules and a player count.
 
     It is the game's [`Game.max_actions`][cucumber_rules.Game.max_actions], and the
-    bound `cucumber_rules.testing.check_game` holds every match to. Catastrophe's
-    and fixed-round matches cannot exceed it. A ladder match that ends by
-    elimination has no bound in theory (a Five Cucumbers round that a trick of 1s
-    takes costs nothing, and Agurk's tie bonus lowers totals), so its bound allows
-    many times the rounds that thresholds need; no match has been seen to reach it.
+    bound `cucumber_rules.testing.check_game` holds every match to: no match passes
+    it. A Catastrophe match takes exactly that many actions (`hands` deals and every
+    card of every hand). A ladder match has at most `fixed_rounds` rounds, or else
+    `round_limit` rounds (automatic by default, far beyond any real match): the
+    engine ends a match still undecided there, so the bound is that many rounds of a
+    deal, every card and a revival decision.
 
     Args:
         rules: The rules.
@@ -75,6 +76,8 @@ def max_actions(rules: Rules, players: int) -> int:
         >>> import cucumber_rules as cr
         >>> cr.max_actions(cr.ruleset("catastrophe"), 4)
         164
+        >>> cr.max_actions(cr.ruleset("agurk", round_limit=10), 3)  # 10 rounds of a deal and 21 cards
+        220
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")

@@ -33,14 +33,23 @@ FORMAT1_OPTIONS: Final = (
 
 
 def _rules(value: Any) -> Any:
-    """A format-1 rules object without the other game's `null` options (its own are left for checks)."""
+    """A format-1 rules object without the other game's `null` options (its own are left for checks).
+
+    An option added since 0.1 (the ladder's `round_limit`) is added with its default,
+    which is what 0.1 played.
+    """
     from ..games import GAMES
     from ..rules import _options_of
 
     if type(value) is not dict or value.get("game") not in GAMES:
         return value
-    own = _options_of(GAMES[value["game"]].rules_type)
-    return {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
+    rules_type = GAMES[value["game"]].rules_type
+    own = _options_of(rules_type)
+    body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
+    for name, field in own.items():
+        if name not in FORMAT1_OPTIONS and name not in body:
+            body[name] = list(field.default) if isinstance(field.default, tuple) else field.default
+    return body
 
 
 def _drop(value: Any, unused: Mapping[str, Any]) -> Any:
@@ -72,7 +81,7 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
 
     Example:
         >>> upgrade("rules", {"name": "agurk", "game": "ladder", "surprise": None, "threshold": 21})
-        {'name': 'agurk', 'game': 'ladder', 'threshold': 21}
+        {'name': 'agurk', 'game': 'ladder', 'threshold': 21, 'round_limit': None}
     """
     from ..games import GAMES
 

@@ -32,8 +32,9 @@ def rules(presets: Sequence[str] | None = None) -> SearchStrategy[Rules]:
 
     Each game draws its own overrides (`Game.draw_options`): the ladder presets get
     random `deck`, `hand_size`, `follow`, `ace_lead`, `penalty`, `doubling`,
-    `tie_bonus`, `threshold`, `lives`, `next_leader`, `reverse`, `revival` and
-    `fixed_rounds` (thresholds kept small so matches stay short); Catastrophe gets
+    `tie_bonus`, `threshold`, `lives`, `next_leader`, `reverse`, `revival`,
+    `fixed_rounds` and `round_limit` (thresholds and limits kept small so matches stay
+    short, and some reach their limit); Catastrophe gets
     random `surprise`, `cant_beat_em`, `hands`, `hand_size` and `cucumbers` tables.
     Every drawn combination is valid: `InvalidRulesError` is never raised. Needs
     Hypothesis (the `test` extra).

@@ -261,7 +261,12 @@ def _risk(
 
 
 def max_actions(rules: CatastropheRules, players: int) -> int:
-    """The most actions a Catastrophe match can take: `hands` deals and every card of every hand.
+    """The actions of every Catastrophe match, exactly: `hands` deals and every card of every hand.
+
+    A hard bound, and reached by every match: each hand is one deal of
+    `cards_per_player` cards to every seat (`deal_error` refuses any other), a hand
+    ends only when every card is played, the game has no decisions, and the match
+    ends after its `hands`-th hand (the winners are never empty).
 
     Example:
         >>> import cucumber_rules as cr

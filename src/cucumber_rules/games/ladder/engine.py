@@ -6,7 +6,9 @@ force everyone's lowest card (`ace_lead`). The highest card takes the trick
 (the later of equal cards); its player leads the next. Only the last trick of a
 round scores: its taker pays (`penalty`, `doubling`, `tie_bonus`, `reverse`),
 and crossing `threshold` costs a life (`lives`, `revival`), unless the match is
-a fixed number of rounds (`fixed_rounds`).
+a fixed number of rounds (`fixed_rounds`). A match still undecided after
+`round_limit` rounds (automatic by default) ends there: the lowest total among
+the seats still in wins, ties share.
 
 The follow rule is written once, in `legal`: `play_error` and `apply_play`
 accept exactly the moves it lists.
@@ -27,6 +29,7 @@ from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
 from ...state import CHANCE, State, Table, Trick, held_cards, new_state, without_trick
+from .rules import round_limit
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -343,6 +346,10 @@ def _finish_round(
             winners = tuple(s for s in range(n) if totals[s] == best_total)
     elif out.count(0) == 1 and not pending:
         winners = (out.index(0),)
+    elif number >= round_limit(rules, n):  # undecided at the limit: the lowest total still in wins
+        best_total = min(totals[s] for s in range(n) if out[s] == 0)
+        winners = tuple(s for s in range(n) if out[s] == 0 and totals[s] == best_total)
+        pending = ()  # the match is over: an eliminated payer stays out
     match = _new_match(
         m.rules, m.players, m.first, tuple(totals), m.dealer, number, m.results.append(result), winners,
         marks, out, m.revived, (), pending, payer,

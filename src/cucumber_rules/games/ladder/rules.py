@@ -17,7 +17,16 @@ from ...cards import DECKS, Card
 from ...errors import InvalidRulesError
 from ...rules import Rules, option
 
-__all__ = ["ALIASES", "CUCUMBERS_BY_RANK", "PRESETS", "LadderPlan", "LadderRules", "penalty_value"]
+__all__ = [
+    "ALIASES",
+    "CUCUMBERS_BY_RANK",
+    "PRESETS",
+    "LadderPlan",
+    "LadderRules",
+    "automatic_round_limit",
+    "penalty_value",
+    "round_limit",
+]
 
 #: Five Cucumbers' cucumbers on a card, by rank (index 0 unused): 1→0, 2–5→1, 6–9→2, 10–11→3, 12–14→4, 15→5.
 CUCUMBERS_BY_RANK: Final = (0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5)
@@ -33,6 +42,40 @@ def penalty_value(penalty: str, rank: int) -> int:
         (12, 4, 0)
     """
     return CUCUMBERS_BY_RANK[rank] if penalty == "cucumbers" else rank
+
+
+def automatic_round_limit(rules: LadderRules, players: int) -> int:
+    """The round limit when `round_limit` is None: far beyond any real match played to elimination.
+
+    `4 x players x lives x (threshold + 1)` rounds (twice that with `revival`), plus 50.
+    Every round but a rare free one (a Five Cucumbers trick of 1s pays 0) costs its
+    payer at least 1, so thresholds end a match long before (random play of the
+    presets stays below a tenth of it); only tie bonuses that keep lowering totals,
+    or a rigged run of free rounds, could reach it.
+
+    Example:
+        >>> from cucumber_rules import ruleset
+        >>> automatic_round_limit(ruleset("agurk"), 3), automatic_round_limit(ruleset("five-cucumbers"), 2)
+        (578, 98)
+    """
+    return 4 * players * rules.lives * (rules.threshold + 1) * (2 if rules.revival else 1) + 50
+
+
+def round_limit(rules: LadderRules, players: int) -> int:
+    """The most rounds a match of these rules can have: `fixed_rounds`, else `round_limit`, else automatic.
+
+    Example:
+        >>> from cucumber_rules import ruleset
+        >>> round_limit(ruleset("gurka", fixed_rounds=3), 2), round_limit(ruleset("gurka", round_limit=9), 2)
+        (3, 9)
+        >>> round_limit(ruleset("gurka"), 2)
+        298
+    """
+    if rules.fixed_rounds is not None:
+        return rules.fixed_rounds
+    if rules.round_limit is not None:
+        return rules.round_limit
+    return automatic_round_limit(rules, players)
 
 
 @attrs.frozen
@@ -112,6 +155,12 @@ class LadderRules(Rules):
     fixed_rounds: int | None = option(
         None, meaning="play this many rounds without elimination; the lowest total wins, ties share"
     )
+    round_limit: int | None = option(
+        None,
+        meaning="a match played to elimination ends after this many rounds even if it is undecided: "
+        "the lowest total among the players still in wins, ties share; None: automatic, "
+        "4 x players x lives x (threshold + 1) rounds (x2 with revival) + 50, never reached in play",
+    )
     _plan: LadderPlan = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The engine's reading of these rules (frozen; derived, never part of the value or its JSON)."""
 
@@ -146,6 +195,15 @@ class LadderRules(Rules):
         if self.fixed_rounds is not None and self.fixed_rounds < 1:
             raise InvalidRulesError(
                 "fixed_rounds", f"fixed_rounds must be at least 1 (or None), not {self.fixed_rounds}"
+            )
+        if self.round_limit is not None and self.round_limit < 1:
+            raise InvalidRulesError(
+                "round_limit", f"round_limit must be at least 1 (or None), not {self.round_limit}"
+            )
+        if self.round_limit is not None and self.fixed_rounds is not None:
+            raise InvalidRulesError(
+                "round_limit",
+                "round_limit limits a match played to elimination; fixed_rounds already fixes its length",
             )
         if self.fixed_rounds is not None and self.revival:
             raise InvalidRulesError("revival", "revival needs elimination, but fixed_rounds plays without it")
@@ -183,23 +241,25 @@ PRESETS: Final = MappingProxyType(
             name="agurk", deck="standard-52", min_players=3, max_players=7, hand_size=7,
             follow="optional-lowest", ace_lead=False, penalty="card-value", doubling="none", tie_bonus=True,
             threshold=21, lives=2, next_leader="rotate", reverse=False, revival=False, fixed_rounds=None,
+            round_limit=None,
         ),
         "gurka": LadderRules(
             name="gurka", deck="standard-52", min_players=2, max_players=7, hand_size=7,
             follow="forced-lowest", ace_lead=True, penalty="card-value", doubling="none", tie_bonus=False,
             threshold=30, lives=1, next_leader="rotate", reverse=False, revival=False, fixed_rounds=None,
+            round_limit=None,
         ),
         "five-cucumbers": LadderRules(
             name="five-cucumbers", deck="five-cucumbers-60", min_players=2, max_players=6,
             hand_size=7, follow="optional-lowest", ace_lead=False, penalty="cucumbers", doubling="per-one",
             tie_bonus=False, threshold=5, lives=1, next_leader="penalized", reverse=False, revival=False,
-            fixed_rounds=None,
+            fixed_rounds=None, round_limit=None,
         ),
         "fuenf-gurken": LadderRules(
             name="fuenf-gurken", deck="five-cucumbers-60", min_players=2, max_players=6,
             hand_size=7, follow="optional-lowest", ace_lead=False, penalty="cucumbers", doubling="once",
             tie_bonus=False, threshold=6, lives=1, next_leader="penalized", reverse=False, revival=False,
-            fixed_rounds=None,
+            fixed_rounds=None, round_limit=None,
         ),
     }
 )  # fmt: skip

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Play
 from ...cards import DECKS
+from .rules import round_limit
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def describe_trick(state: State, trick: Trick, number: int, *, last: bool = Fals
 
 
 def describe_result(state: State, result: LadderResult) -> list[str]:
-    """Who paid what for which card, tie bonuses, cucumber marks, eliminations and returns.
+    """Who paid what for which card, tie bonuses, cucumber marks, eliminations, returns, the round limit.
 
     Example:
         >>> import cucumber_rules as cr
@@ -91,6 +92,9 @@ def describe_result(state: State, result: LadderResult) -> list[str]:
         lines.append(f"{names[seat]} is eliminated")
     for seat in result.returned:
         lines.append(f"{names[seat]} is back in with {result.totals[seat]}")
+    m: LadderMatch = state.match  # type: ignore[assignment]
+    if rules.fixed_rounds is None and m.winners and result.number == m.rounds and m.out.count(0) > 1:
+        lines.append("Round limit reached: the lowest total still in wins")
     return lines
 
 
@@ -148,29 +152,29 @@ def penalties(state: State) -> tuple[int, ...]:
 
 
 def max_actions(rules: LadderRules, players: int) -> int:
-    """A bound on the actions of a match, generous enough for any match that is not rigged against it.
+    """A hard bound on the actions of a match: its most rounds times the most actions of a round.
 
-    Every round costs its payer at least the lowest card value, so thresholds are
-    reached within a number of rounds proportional to `threshold x lives x
-    players`; the bound allows several times that. Rounds that cost nothing (a
-    Five Cucumbers trick of 1s) or tie bonuses can lengthen a match beyond any
-    bound in theory; the bound is never reached in practice (see the docs).
+    A match has at most `round_limit(rules, players)` rounds (`fixed_rounds`, else
+    the `round_limit` option, else the automatic limit), since the engine ends an
+    undecided match there. A round is one deal, at most `hand_size` plays from each
+    seat, and with `revival` at most one decision (only the round's payer can be put
+    out in it, and no decision follows the last round).
 
     Example:
         >>> import cucumber_rules as cr
         >>> max_actions(cr.ruleset("gurka", fixed_rounds=2), 2)
-        36
+        30
+        >>> max_actions(cr.ruleset("gurka", round_limit=3, revival=True), 3)
+        69
     """
-    per_round = players * (rules.hand_size + 1) + 2
-    if rules.fixed_rounds is not None:
-        rounds = rules.fixed_rounds
-    else:
-        rounds = 4 * players * rules.lives * (rules.threshold + 1) * (2 if rules.revival else 1) + 50
-    return rounds * per_round
+    per_round = 1 + players * rules.hand_size + (1 if rules.revival else 0)
+    return round_limit(rules, players) * per_round
 
 
 def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
     """Random valid option overrides of a ladder preset (thresholds kept small so matches stay short).
+
+    `round_limit` is sometimes a few rounds, so that matches ending at the limit are exercised.
 
     Example:
         >>> from hypothesis import given, settings, strategies as st
@@ -200,6 +204,9 @@ def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
     top = 45 if penalty == "card-value" else 8
     threshold = min(maybe("threshold", st.integers(1, top)), top)
     fixed_rounds = maybe("fixed_rounds", st.none() | st.integers(1, 4))
+    limit = maybe("round_limit", st.none() | st.integers(1, 6))  # small: matches that reach it
+    if fixed_rounds is not None:
+        limit = None
     revival = maybe("revival", st.booleans())
     if fixed_rounds is not None or base.max_players < 3:
         revival = False
@@ -210,6 +217,7 @@ def draw_options(draw: DrawFn, base: LadderRules) -> dict[str, Any]:
         "hand_size": hand_size,
         "threshold": threshold,
         "fixed_rounds": fixed_rounds,
+        "round_limit": limit,
         "revival": revival,
         "follow": maybe("follow", st.sampled_from(["optional-lowest", "forced-lowest"])),
         "ace_lead": maybe("ace_lead", st.booleans()),
@@ -227,6 +235,8 @@ def facts(rules: LadderRules) -> list[tuple[str, str]]:
         >>> import cucumber_rules as cr
         >>> facts(cr.ruleset("gurka"))[-1]
         ('threshold', '30 (reaching it eliminates)')
+        >>> facts(cr.ruleset("gurka", round_limit=20))[-1]
+        ('round limit', '20 rounds, then the lowest total still in wins')
     """
     if rules.lives == 1:
         lives = "reaching it eliminates"
@@ -240,8 +250,11 @@ def facts(rules: LadderRules) -> list[tuple[str, str]]:
                 f"{rules.fixed_rounds} rounds, the lowest total wins; only the last trick of a round scores",
             ),
         ]
-    return [
+    rows = [
         ("cards per player", str(rules.hand_size)),
         ("match", "rounds until one player is left; only the last trick of a round scores"),
         ("threshold", f"{rules.threshold} ({lives})"),
     ]
+    if rules.round_limit is not None:
+        rows.append(("round limit", f"{rules.round_limit} rounds, then the lowest total still in wins"))
+    return rows
