@@ -168,6 +168,12 @@ class CatastropheGame(Game):
         """See `words.public_events`."""
         return words.public_events(actions, rules, seat)  # type: ignore[arg-type]
 
+    def round_events(
+        self, rules: Rules, deal: Deal, done: int, actions: Sequence[Action]
+    ) -> tuple[Event, ...] | None:
+        """See `words.round_events`."""
+        return words.round_events(rules, deal, done, actions)  # type: ignore[arg-type]
+
     def check_view(self, view: PlayerView) -> str | None:
         """A loaded view's captured cards are exactly the cards of the tricks each seat took."""
         v: CatastropheView = view  # type: ignore[assignment]

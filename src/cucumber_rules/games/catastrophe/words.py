@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
+from ...views import Dealt
 from .. import Badge
 from .rules import CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
@@ -27,6 +28,7 @@ __all__ = [
     "heuristic",
     "max_actions",
     "public_events",
+    "round_events",
 ]
 
 
@@ -68,8 +70,6 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
         >>> [type(e).__name__ for e in public_events(s.actions, s.rules, 0)]
         ['Dealt', 'Revealed']
     """
-    from ...views import Dealt
-
     if not rules.surprise:  # each action its own event, a deal as the seat saw it
         return tuple(
             [
@@ -105,6 +105,45 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
                 out.append(Revealed(stock[0]))
         else:
             out.append(action)
+    return tuple(out)
+
+
+def round_events(
+    rules: CatastropheRules, deal: Deal, done: int, actions: Sequence[Action]
+) -> tuple[Event, ...]:
+    """What `public_events` makes of `actions`, the hand's actions from its `done`-th (the deal: 0th) on.
+
+    For a spectator, without the deal's `Dealt`. Without Surprise Cucumber each play is its own
+    event. With it, the deal turns up `stock[0]` and each completed trick but the last the next
+    stock card: the reveals depend only on the deal and the count of plays, so a view extends a
+    hand's events by each trick's plays alone.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> rules = cr.ruleset("catastrophe", surprise=True)
+        >>> s = cr.new_game(rules, players=3)
+        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
+        >>> deal = s.actions[-1]
+        >>> [type(e).__name__ for e in round_events(rules, deal, 0, [deal])]
+        ['Revealed']
+        >>> round_events(rules, deal, 0, [deal]) == public_events([deal], rules, None)[1:]
+        True
+    """
+    if not rules.surprise:
+        return tuple([a for a in actions if a is not deal])
+    sizes = [len(h) for h in deal.hands if h]
+    seats, tricks, stock = len(sizes), sizes[0], deal.stock
+    out: list[Event] = []
+    played = done - 1 if done else 0  # (the hand has no other actions than its plays)
+    for action in actions:
+        if action is deal:
+            out.append(Revealed(stock[0]))
+            continue
+        out.append(action)
+        if type(action) is Play:
+            played += 1
+            if played % seats == 0 and played // seats < tricks:
+                out.append(Revealed(stock[played // seats]))
     return tuple(out)
 
 
