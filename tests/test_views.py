@@ -572,7 +572,9 @@ def _round_events_from_scratch(state: State, seat: int | None) -> tuple[Any, ...
 
 @pytest.mark.parametrize("fallback", [False, True], ids=["round_events", "public_events"])
 @pytest.mark.parametrize(
-    "options", [{"surprise": True}, {"surprise": True, "hand_size": 3, "hands": 3}, {}], ids=["s", "s3", "plain"]
+    "options",
+    [{"surprise": True}, {"surprise": True, "hand_size": 3, "hands": 3}, {}],
+    ids=["s", "s3", "plain"],
 )
 def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
     options: dict[str, Any], fallback: bool, monkeypatch: pytest.MonkeyPatch
@@ -592,9 +594,11 @@ def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
         while not state.is_over:
             if step % every == 0:
                 for seat in (None, *range(4)):
-                    assert cr.view(state, seat).events == _round_events_from_scratch(state, seat), (seed, step)
+                    expected = _round_events_from_scratch(state, seat)
+                    assert cr.view(state, seat).events == expected, (seed, step)
             moves = cr.legal_moves(state)
-            state = cr.apply(state, moves[int(rng.random() * len(moves))] if moves else cr.sample_chance(state, rng))
+            move = moves[int(rng.random() * len(moves))] if moves else cr.sample_chance(state, rng)
+            state = cr.apply(state, move)
             step += 1
 
 

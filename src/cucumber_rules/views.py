@@ -357,7 +357,8 @@ class _MatchMemo:
     alone, as every built-in game's does).
     `last`: the last trick worked out, as one tuple `(past, done, tail, deal, skip)`: the history
     before it, how many actions of the round it holds, the deal included (`done`), their public
-    events but the deal's `Dealt` (`tail`), the round's deal (hidden: a view keeps no reference to the match) and
+    events but the deal's `Dealt` (`tail`), the round's deal (hidden: a view keeps no reference to
+    the match) and
     `skip`: None when `Game.round_events` gave `tail`, else how many events `Game.public_events`
     makes of the deal for a spectator; the next trick's are extended from it.
     `heads`: `(deal, {seat: the deal's events as that seat saw them})`.
@@ -404,7 +405,7 @@ def _per_trick(
     tail: tuple[Event, ...] | None = None
     if last is not None and new is not None and last[3] is not None and not any(type(a) is Deal for a in new):
         _, done, tail, deal, skip = last
-        if skip is None:
+        if skip is None and deal is not None:
             more = game.round_events(rules, deal, done, new) if new else ()
             tail = None if more is None else tail + more
         else:

@@ -252,7 +252,8 @@ class Game:
         Example:
             >>> import cucumber_rules as cr
             >>> deal = cr.Deal(hands=[["2C"], ["3C"]])
-            >>> cr.GAMES["ladder"].round_events(cr.ruleset("gurka", hand_size=1), deal, 0, [deal, cr.Play(0, "2C")])
+            >>> rules = cr.ruleset("gurka", hand_size=1)
+            >>> cr.GAMES["ladder"].round_events(rules, deal, 0, [deal, cr.Play(0, "2C")])
             (Play(seat=0, card=card('2C')),)
         """
         if type(self).public_events is Game.public_events:
