@@ -1018,6 +1018,8 @@ def _view_samples(
                 kinds.append("first card of a trick" if not state.trick else "other cards of a trick")
                 if not table.tricks:
                     kinds.append("first trick of a round")
+                    if not state.trick:
+                        kinds.append("first view of a round")  # nothing shared is kept for it yet
                 elif len(state.held[move.seat]) == 1:
                     kinds.append("last trick of a round")
             rows.append((tuple(kinds), t1 - t0, t3 - t2))

@@ -163,6 +163,63 @@ def test_heuristic_buys_back_in() -> None:
 # --------------------------------------------------------------------------- the Catastrophe heuristic
 
 
+def _one_card_risk(
+    r: int, lead: int | None, played: list[int], trick: list[int], rule: Any, ranks: list[int], later: int
+) -> float:
+    # The heuristic's risk of one card, written out card by card (as it was before `_risks` shared work).
+    from bisect import bisect_left, bisect_right
+
+    if lead is None:
+        return 0.0
+    below, above, n = bisect_left(ranks, lead), bisect_right(ranks, lead), len(ranks)
+    if rule is None:
+        low = r < lead
+        lo, hi = (0, below) if low else (above, n)
+    elif not rule.broken:
+        low = rule.lowest_wins
+        if r < lead if low else r > lead:
+            current = min(played) if low else max(played)
+            if not (r < current if low else r > current):
+                return 0.0
+            lo, hi = (0, below) if low else (above, n)
+        else:
+            low, lo, hi = not low, 0, n
+    else:
+        low = rule.lowest_wins
+        best = min([*trick, lead]) if low else max([*trick, lead])
+        if not (r < best if low else r > best):
+            return 0.0
+        lo, hi = 0, n
+    if later == 0:
+        return 1.0
+    if lo == hi:
+        lo, hi = 0, n
+    if lo == hi:
+        return 1.0
+    beating = bisect_left(ranks, r, lo, hi) - lo if low else hi - bisect_right(ranks, r, lo, hi)
+    return float((1.0 - beating / (hi - lo)) ** later)
+
+
+def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
+    from cucumber_rules.games.catastrophe.rules import Marker
+    from cucumber_rules.games.catastrophe.words import _risks
+
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3000):
+        ranks = sorted(rng.sample(range(1, 61), rng.randint(0, 30)))
+        trick = rng.sample(range(1, 61), rng.randint(1, 5))
+        lead = rng.choice([None, trick[0], rng.randint(1, 60)])
+        played = [r for r in trick if r != lead] or [rng.randint(1, 60)]
+        rule = rng.choice([None, *Marker])
+        cards = rng.sample(range(1, 61), rng.randint(1, 10))
+        later = rng.randint(0, 4)
+        expected = [_one_card_risk(r, lead, played, trick, rule, ranks, later) for r in cards]
+        assert _risks(cards, lead, played, trick, rule, ranks, later) == expected
+        checked += sum(0 < x < 1 for x in expected)
+    assert checked > 1000  # most draws reach the estimate, not only the shortcuts
+
+
 def test_catastrophe_leader_leads_an_extreme_card_never_a_five() -> None:
     rules = cr.ruleset("catastrophe", hand_size=3)
     state = start(rules, "30 55 60", "29 31 40", "20 21 22", "41 42 43")

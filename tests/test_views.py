@@ -564,3 +564,58 @@ def test_views_do_not_change_when_later_states_are_viewed_first(rules: cr.Rules)
             seen.append((state, seat, repr(cr.view(state, seat))))
         for earlier, seat, text in seen:
             assert repr(cr.view(earlier, seat)) == text
+
+
+def _round_events_from_scratch(state: State, seat: int | None) -> tuple[Any, ...]:
+    return state.game.public_events(state.history.since(lambda a: type(a) is Deal), state.match.rules, seat)
+
+
+@pytest.mark.parametrize("fallback", [False, True], ids=["round_events", "public_events"])
+@pytest.mark.parametrize(
+    "options",
+    [{"surprise": True}, {"surprise": True, "hand_size": 3, "hands": 3}, {}],
+    ids=["s", "s3", "plain"],
+)
+def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
+    options: dict[str, Any], fallback: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Views extend a hand's events by each trick's new actions (`Game.round_events`; Surprise Cucumber's
+    # reveals depend on the deal and the count of plays). Viewed at every decision or only now and then
+    # (several tricks, or part of one, between two views), the events are what `public_events` makes of
+    # the hand's actions from scratch; and so they are for a game that answers None (the fallback).
+    game = cr.GAMES["catastrophe"]
+    if fallback:
+        monkeypatch.setattr(type(game), "round_events", lambda *args: None)
+    rules = cr.ruleset("catastrophe", **options)
+    for seed, every in enumerate((1, 2, 5, 7, 9)):
+        rng = random.Random(seed)
+        state = cr.new_game(rules, 4)
+        step = 0
+        while not state.is_over:
+            if step % every == 0:
+                for seat in (None, *range(4)):
+                    expected = _round_events_from_scratch(state, seat)
+                    assert cr.view(state, seat).events == expected, (seed, step)
+            moves = cr.legal_moves(state)
+            move = moves[int(rng.random() * len(moves))] if moves else cr.sample_chance(state, rng)
+            state = cr.apply(state, move)
+            step += 1
+
+
+def test_catastrophe_round_events_split_anywhere_equal_public_events() -> None:
+    from cucumber_rules.games.catastrophe.words import public_events, round_events
+
+    for options in ({"surprise": True}, {"surprise": True, "hand_size": 2}, {}):
+        rules = cr.ruleset("catastrophe", **options)
+        for players in (3, 4, 6):
+            state = _advance(cr.new_game(rules, players), 1, random.Random(players))
+            while state.to_act is not None and state.to_act >= 0:
+                state = _advance(state, 1, random.Random(len(state.actions)))
+            hand = state.history.since(lambda a: type(a) is Deal)
+            deal = hand[0]
+            assert type(deal) is Deal
+            whole = public_events(hand, rules, None)[1:]
+            for cut in range(len(hand) + 1):
+                first = round_events(rules, deal, 0, hand[:cut])
+                assert first + round_events(rules, deal, cut, hand[cut:]) == whole, (options, players, cut)
+            assert len(whole) > len(hand) - 1 if rules.surprise else whole == hand[1:]

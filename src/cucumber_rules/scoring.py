@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
-from ._values import Value
+from ._values import Value, builder
 from .state import RoundResult
 
 __all__ = ["Score"]
@@ -42,3 +44,8 @@ class Score(Value):
     def is_final(self) -> bool:
         """True once the match has winners."""
         return bool(self.winners)
+
+
+#: `new_score(totals, rounds, marks, eliminated, winners, standings, results, game)`: a `Score` from all
+#: its fields, in order, without validation (the games' `score` build it; see `_values.builder`).
+new_score: Final = builder(Score)

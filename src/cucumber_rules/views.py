@@ -288,7 +288,7 @@ def view(state: State, seat: int | None) -> PlayerView:
     game = type(rules)._game
     memo: _MatchMemo | None = m._views
     if memo is None:
-        memo = _MatchMemo(_plain_events(game), game.score(state))
+        memo = _MatchMemo(game.score(state))
         _setattr(m, "_views", memo)
     held = state.held
     t = state.table
@@ -306,7 +306,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         if per_trick is None or per_trick[0] is not past or per_trick[1] is not held:
             per_trick = _per_trick(game, rules, memo, past, held)
             _setattr(t, "_views", per_trick)
-        _, _, deal, tail, sizes, in_play = per_trick
+        _, _, deal, tail, sizes, in_play, skip = per_trick
         leader, tricks = t.leader, t.tricks
         round_number = m.rounds + 1 if in_play or trick else m.rounds
         if deal is None:
@@ -317,7 +317,7 @@ def view(state: State, seat: int | None) -> PlayerView:
                 heads = memo.heads = (deal, {})
             head = heads[1].get(seat)
             if head is None:
-                if memo.plain:  # what Game.public_events makes of a deal, without its imports
+                if skip is None:  # the deal's other events are in `tail`: its own is a `Dealt`
                     hand = deal.hands[seat] if seat is not None else ()
                     head = (_dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader),)
                 else:
@@ -354,11 +354,13 @@ class _MatchMemo:
     """What views share while the `Match` value is the same (kept on it; not part of its value).
 
     `score`: the game's score, worked out once per match value (a game's score depends on the match
-    alone, as every built-in game's does). `plain`: the game keeps `Game.public_events`.
-    `last`: the last trick worked out, as one tuple `(past, since, tail, deal, skip)`: the
-    history before it, the round's actions up to it (`since`), their public events after the
-    deal's (`tail`), the round's deal (hidden: a view keeps no reference to the match) and how
-    many events the deal makes for a spectator (`skip`); the next trick's are extended from it.
+    alone, as every built-in game's does).
+    `last`: the last trick worked out, as one tuple `(past, done, tail, deal, skip)`: the history
+    before it, how many actions of the round it holds, the deal included (`done`), their public
+    events but the deal's `Dealt` (`tail`), the round's deal (hidden: a view keeps no reference to
+    the match) and
+    `skip`: None when `Game.round_events` gave `tail`, else how many events `Game.public_events`
+    makes of the deal for a spectator; the next trick's are extended from it.
     `heads`: `(deal, {seat: the deal's events as that seat saw them})`.
 
     A `Match` can outlive a round (the one that follows a round's end until the next deal, or
@@ -367,20 +369,23 @@ class _MatchMemo:
     from several threads, read consistent entries.
     """
 
-    __slots__ = ("heads", "last", "plain", "score")
+    __slots__ = ("heads", "last", "score")
 
-    def __init__(self, plain: bool, score: Score) -> None:
-        self.plain = plain
+    def __init__(self, score: Score) -> None:
         self.score = score
-        self.last: tuple[History[Action], tuple[Action, ...], tuple[Event, ...], Deal | None, int] | None = (
-            None
-        )
+        self.last: tuple[History[Action], int, tuple[Event, ...], Deal | None, int | None] | None = None
         self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...]]] = (None, {})
 
 
-#: What `_per_trick` keeps on a `Table`: past, held, deal, tail, sizes, in_play.
+#: What `_per_trick` keeps on a `Table`: past, held, deal, tail, sizes, in_play, skip.
 _PerTrick = tuple[
-    "History[Action]", tuple[tuple[Play, ...], ...], Deal | None, tuple[Event, ...], tuple[int, ...], bool
+    "History[Action]",
+    tuple[tuple[Play, ...], ...],
+    Deal | None,
+    tuple[Event, ...],
+    tuple[int, ...],
+    bool,
+    int | None,
 ]
 
 
@@ -389,36 +394,32 @@ def _per_trick(
 ) -> _PerTrick:
     """What every view during one trick shares (kept on the `Table`, where the stock is too).
 
-    The round's deal, the public events of the round's actions before the trick after the deal's own
-    (which differ by seat), the hand sizes at the trick's start and whether a round is in play. A trick
-    that follows the one `memo` saw extends its results by the new actions alone: with the default
-    `Game.public_events` (each action its own event), the events too; else they are worked out again
-    from the round's actions.
+    The round's deal, the public events of the round's actions before the trick after the deal's
+    `Dealt` (which differs by seat), the hand sizes at the trick's start and whether a round is in
+    play. A trick that follows the one `memo` saw extends its results by the new actions alone, with
+    `Game.round_events`; for a game that cannot tell the events that way (it answers None) they are
+    worked out again from the round's actions with `Game.public_events`.
     """
     last = memo.last
     new = past.added_since(last[0]) if last is not None else None
-    since: tuple[Action, ...]
+    tail: tuple[Event, ...] | None = None
     if last is not None and new is not None and last[3] is not None and not any(type(a) is Deal for a in new):
-        _, since, tail, deal, skip = last
-        if memo.plain:  # the new actions are their own events; `since` is not needed
-            since, tail = (), tail + new
+        _, done, tail, deal, skip = last
+        if skip is None and deal is not None:
+            more = game.round_events(rules, deal, done, new) if new else ()
+            tail = None if more is None else tail + more
         else:
-            since = since + new
-            tail = game.public_events(since, rules, None)[skip:]
-    else:
+            tail = None
+        done += len(new)
+    if tail is None:  # the round's first trick seen, or a game that needs the whole round
         since = past.since(_is_deal)
         deal = since[0] if since and type(since[0]) is Deal else None
-        skip = 0 if deal is None else 1 if memo.plain else len(game.public_events((deal,), rules, None))
-        if memo.plain or len(since) <= 1:  # (a deal alone makes its `skip` events and nothing after)
-            tail = since[skip:]
-        else:
-            tail = game.public_events(since, rules, None)[skip:]
-    memo.last = (past, since, tail, deal, skip)
-    return (past, held, deal, tail, tuple([len(h) for h in held]), any(held))
-
-
-def _plain_events(game: Game) -> bool:
-    """True if the game keeps `Game.public_events`: every action but a deal is its own event."""
-    from .games import Game
-
-    return type(game).public_events is Game.public_events
+        done = len(since)
+        skip = None
+        if deal is not None:
+            tail = game.round_events(rules, deal, 0, since)
+        if tail is None:
+            skip = 0 if deal is None else len(game.public_events((deal,), rules, None))
+            tail = game.public_events(since, rules, None)[skip:] if since else ()
+    memo.last = (past, done, tail, deal, skip)
+    return (past, held, deal, tail, tuple([len(h) for h in held]), any(held), skip)

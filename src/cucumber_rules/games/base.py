@@ -236,6 +236,30 @@ class Game:
                 out.append(action)
         return tuple(out)
 
+    def round_events(
+        self, rules: Rules, deal: Deal, done: int, actions: Sequence[Action]
+    ) -> tuple[Event, ...] | None:
+        """The public events of `actions` within `deal`'s round, worked out from them alone; None if not.
+
+        Views extend the events of a round by each trick's new actions with it, instead of calling
+        `public_events` on the whole round again. `actions` are the round's actions from its `done`-th
+        on, counting its deal as the 0th (so with `done == 0` they start with `deal`); the answer is
+        what `public_events` makes of them for a spectator, without the deal's `Dealt` (a seat's events
+        may differ from a spectator's only by it). The default answers when the game keeps
+        `Game.public_events` (every other action is its own event), else None: a game that overrides
+        `public_events` alone keeps its views right, at a cost that grows with the round.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> deal = cr.Deal(hands=[["2C"], ["3C"]])
+            >>> rules = cr.ruleset("gurka", hand_size=1)
+            >>> cr.GAMES["ladder"].round_events(rules, deal, 0, [deal, cr.Play(0, "2C")])
+            (Play(seat=0, card=card('2C')),)
+        """
+        if type(self).public_events is Game.public_events:
+            return tuple([a for a in actions if a is not deal])
+        return None
+
     def check_view(self, view: PlayerView) -> str | None:
         """Check a loaded view's own fields: `"$.path: message"` for the first problem, or None."""
         return None

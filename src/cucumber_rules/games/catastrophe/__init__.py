@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import IllegalMoveError
-from ...scoring import Score
+from ...scoring import Score, new_score
 from ...state import RoundResult, result_rows
 from .. import Badge, Game, register_game
 from . import engine, sampling, words
@@ -134,22 +134,14 @@ class CatastropheGame(Game):
         m = state.match
         results, rows = result_rows(m)
         n = len(m.players)
-        tied = {t for t in m.totals if m.totals.count(t) > 1}  # only a tie needs the best hands
-
-        def key(seat: int) -> tuple[int, int, int]:
-            total = m.totals[seat]
-            return (total, engine.best_hand(results, seat) if total in tied else 0, seat)
-
-        return Score(
-            totals=m.totals,
-            rounds=rows,
-            marks=(0,) * n,
-            eliminated=(False,) * n,
-            winners=m.winners,
-            standings=tuple(sorted(range(n), key=key)),
-            results=results,
-            game=self.name,
-        )
+        totals = m.totals
+        if rows and len(set(totals)) < n:  # only a tie needs the best hands (`engine.best_hand`)
+            best = [min(column) for column in zip(*rows, strict=True)]
+            standings = sorted(range(n), key=lambda seat: (totals[seat], best[seat]))
+        else:
+            standings = sorted(range(n), key=totals.__getitem__)  # (a stable sort: ties by seat)
+        winners = m.winners
+        return new_score(totals, rows, (0,) * n, (False,) * n, winners, tuple(standings), results, self.name)
 
     def max_actions(self, rules: Rules, players: int) -> int:
         """See `words.max_actions`."""
@@ -167,6 +159,12 @@ class CatastropheGame(Game):
     def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
         """See `words.public_events`."""
         return words.public_events(actions, rules, seat)  # type: ignore[arg-type]
+
+    def round_events(
+        self, rules: Rules, deal: Deal, done: int, actions: Sequence[Action]
+    ) -> tuple[Event, ...] | None:
+        """See `words.round_events`."""
+        return words.round_events(rules, deal, done, actions)  # type: ignore[arg-type]
 
     def check_view(self, view: PlayerView) -> str | None:
         """A loaded view's captured cards are exactly the cards of the tricks each seat took."""

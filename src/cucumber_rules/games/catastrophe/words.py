@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
+from ...views import Dealt
 from .. import Badge
 from .rules import CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
@@ -27,6 +28,7 @@ __all__ = [
     "heuristic",
     "max_actions",
     "public_events",
+    "round_events",
 ]
 
 
@@ -68,8 +70,6 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
         >>> [type(e).__name__ for e in public_events(s.actions, s.rules, 0)]
         ['Dealt', 'Revealed']
     """
-    from ...views import Dealt
-
     if not rules.surprise:  # each action its own event, a deal as the seat saw it
         return tuple(
             [
@@ -105,6 +105,45 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
                 out.append(Revealed(stock[0]))
         else:
             out.append(action)
+    return tuple(out)
+
+
+def round_events(
+    rules: CatastropheRules, deal: Deal, done: int, actions: Sequence[Action]
+) -> tuple[Event, ...]:
+    """What `public_events` makes of `actions`, the hand's actions from its `done`-th (the deal: 0th) on.
+
+    For a spectator, without the deal's `Dealt`. Without Surprise Cucumber each play is its own
+    event. With it, the deal turns up `stock[0]` and each completed trick but the last the next
+    stock card: the reveals depend only on the deal and the count of plays, so a view extends a
+    hand's events by each trick's plays alone.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> rules = cr.ruleset("catastrophe", surprise=True)
+        >>> s = cr.new_game(rules, players=3)
+        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
+        >>> deal = s.actions[-1]
+        >>> [type(e).__name__ for e in round_events(rules, deal, 0, [deal])]
+        ['Revealed']
+        >>> round_events(rules, deal, 0, [deal]) == public_events([deal], rules, None)[1:]
+        True
+    """
+    if not rules.surprise:
+        return tuple([a for a in actions if a is not deal])
+    sizes = [len(h) for h in deal.hands if h]
+    seats, tricks, stock = len(sizes), sizes[0], deal.stock
+    out: list[Event] = []
+    played = done - 1 if done else 0  # (the hand has no other actions than its plays)
+    for action in actions:
+        if action is deal:
+            out.append(Revealed(stock[0]))
+            continue
+        out.append(action)
+        if type(action) is Play:
+            played += 1
+            if played % seats == 0 and played // seats < tricks:
+                out.append(Revealed(stock[played // seats]))
     return tuple(out)
 
 
@@ -154,45 +193,48 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
         >>> heuristic(v, random.Random(6)) in v.legal
         True
     """
-    plays = [a for a in view.legal if isinstance(a, Play)]
+    legal = view.legal
+    plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
-        return rng.choice(view.legal)
+        return rng.choice(legal)
     rules: CatastropheRules = view.rules  # type: ignore[assignment]
-    per_card = rules._plan.cucumbers
-
-    def cuc(c: Card) -> int:
-        return per_card[c.rank]
-
-    trick = [(p.seat, p.card) for p in view.trick]
+    plan = rules._plan
+    per_card = plan.cucumbers
+    trick = view.trick
     revealed = view.revealed
-    lead: Card | None = revealed if revealed is not None else (trick[0][1] if trick else None)
-    in_play = [c for _, c in trick] + ([revealed] if revealed is not None else [])
-    seen: set[Card] = set(view.hand) | set(in_play)
+    in_play = [p.card for p in trick]  # the trick's cards, then the revealed lead card
+    lead: Card | None = revealed if revealed is not None else (in_play[0] if in_play else None)
+    trick_ranks = [c.rank for c in in_play]
+    played = [c.rank for c in in_play if c is not lead]
+    if revealed is not None:
+        in_play.append(revealed)
+    seen: set[Card] = set(view.hand)
+    seen.update(in_play)
     for done in view.tricks:
         seen.update([p.card for p in done.plays])
-        if getattr(done, "revealed", None) is not None:
-            seen.add(done.revealed)
-    ranks = [c.rank for c in rules._plan.deck if c not in seen]  # the unseen cards' ranks
+        shown = getattr(done, "revealed", None)
+        if shown is not None:
+            seen.add(shown)
+    ranks = [c.rank for c in plan.deck if c not in seen]  # the unseen cards' ranks
     mean_cuc = sum([per_card[r] for r in ranks]) / len(ranks) if ranks else 1.0
     ranks.sort()
     later = max(0, len(view.players) - len(trick) - 1)
-    trick_cuc = sum(cuc(c) for c in in_play)
-    rule = None if view.marker is None else Marker(view.marker)
+    trick_cuc = sum([per_card[c.rank] for c in in_play])
+    expected_later = later * mean_cuc
+    marker = view.marker
+    rule = None if marker is None else Marker(marker)
     lead_rank = None if lead is None else lead.rank
-    trick_ranks = [x.rank for _, x in trick]
-    played = [x.rank for _, x in trick if x is not lead]
 
-    def liability(c: Card) -> float:
-        # 5-cucumber cards are costly to keep; extreme ranks tend to take tricks later.
-        return (cuc(c) - 1) + max(0.0, abs(c.rank - 30.5) - 15.0) / 15.0
-
+    # For each card: the risk of taking the trick times what it would capture, less its liability
+    # (5-cucumber cards are costly to keep; extreme ranks tend to take tricks later).
     best: list[Play] = []
     best_cost = float("inf")
-    for p in plays:
-        c = p.card
-        risk = _risk(c.rank, lead_rank, played, trick_ranks, rule, ranks, later)
-        capture = trick_cuc + cuc(c) + later * mean_cuc
-        cost = caution * risk * capture - liability(c)
+    ranks_played = [p.card.rank for p in plays]
+    risks = _risks(ranks_played, lead_rank, played, trick_ranks, rule, ranks, later)
+    for p, r, risk in zip(plays, ranks_played, risks, strict=True):
+        on_card = per_card[r]
+        capture = trick_cuc + on_card + expected_later
+        cost = caution * risk * capture - ((on_card - 1) + max(0.0, abs(r - 30.5) - 15.0) / 15.0)
         if cost < best_cost - 1e-9:
             best, best_cost = [p], cost
         elif abs(cost - best_cost) <= 1e-9:
@@ -214,47 +256,78 @@ def _risk(
     `played` are the ranks played to the trick but the lead's, `trick_ranks` every rank
     played to it. `ranks` are the unseen cards' ranks, sorted: the cards still to come are
     drawn from them (or from those on one side of the lead's rank), and each beats `r` or not.
+    One card's `_risks`.
 
     Example:
         >>> _risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
         0.5
     """
+    return _risks([r], lead_rank, played, trick_ranks, rule, ranks, later)[0]
+
+
+def _risks(
+    cards: Sequence[int],
+    lead_rank: int | None,
+    played: Sequence[int],
+    trick_ranks: Sequence[int],
+    rule: Marker | None,
+    ranks: Sequence[int],
+    later: int,
+) -> list[float]:
+    """`_risk` for each rank of `cards`, with what they share (the lead's place, the rule) worked out once.
+
+    Example:
+        >>> _risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
+        [0.5, 0.0, 0.75]
+    """
     if lead_rank is None:
-        return 0.0  # the leader's card is never the highest or lowest that takes the trick
+        return [0.0] * len(cards)  # the leader's card is never the highest or lowest that takes the trick
+    n = len(ranks)
     below = bisect_left(ranks, lead_rank)  # ranks[:below] are below the lead, ranks[above:] above
     above = bisect_right(ranks, lead_rank)
-    if rule is None:
-        # This card sets the rule: it takes the trick for now, whichever way it goes.
-        lowest_wins = r < lead_rank
-        lo, hi = (0, below) if lowest_wins else (above, len(ranks))
-    elif not rule.broken:
-        lowest_wins = rule.lowest_wins
-        obeys = r < lead_rank if lowest_wins else r > lead_rank
-        if obeys:
-            current = min(played) if lowest_wins else max(played)
-            if not _beats(r, current, lowest_wins):
-                return 0.0
-            lo, hi = (0, below) if lowest_wins else (above, len(ranks))
+    broken = rule is not None and rule.broken
+    rule_lowest = rule is not None and rule.lowest_wins
+    current: int | None = None  # the rank that takes the trick so far (worked out when needed)
+    out: list[float] = []
+    for r in cards:
+        if rule is None:
+            # This card sets the rule: it takes the trick for now, whichever way it goes.
+            lowest_wins = r < lead_rank
+            lo, hi = (0, below) if lowest_wins else (above, n)
+        elif not broken:
+            lowest_wins = rule_lowest
+            if r < lead_rank if lowest_wins else r > lead_rank:  # obeys the rule
+                if current is None:
+                    current = min(played) if lowest_wins else max(played)
+                if not _beats(r, current, lowest_wins):
+                    out.append(0.0)
+                    continue
+                lo, hi = (0, below) if lowest_wins else (above, n)
+            else:
+                # Breaking the rule flips it: this card (below or above every card so far) takes for now.
+                lowest_wins = not lowest_wins
+                lo, hi = 0, n
         else:
-            # Breaking the rule flips it: this card (below or above every card so far) takes for now.
-            lowest_wins = not lowest_wins
-            lo, hi = 0, len(ranks)
-    else:
-        lowest_wins = rule.lowest_wins
-        all_ranks = [*trick_ranks, lead_rank]
-        current_best = min(all_ranks) if lowest_wins else max(all_ranks)
-        if not _beats(r, current_best, lowest_wins):
-            return 0.0
-        lo, hi = 0, len(ranks)
-    if later == 0:
-        return 1.0
-    if lo == hi:
-        lo, hi = 0, len(ranks)
-    if lo == hi:
-        return 1.0
-    beating = bisect_left(ranks, r, lo, hi) - lo if lowest_wins else hi - bisect_right(ranks, r, lo, hi)
-    stay = 1.0 - beating / (hi - lo)
-    return float(stay**later)
+            lowest_wins = rule_lowest
+            if current is None:
+                all_ranks = [*trick_ranks, lead_rank]
+                current = min(all_ranks) if lowest_wins else max(all_ranks)
+            if not _beats(r, current, lowest_wins):
+                out.append(0.0)
+                continue
+            lo, hi = 0, n
+        if later == 0:
+            out.append(1.0)
+            continue
+        if lo == hi:
+            lo, hi = 0, n
+        if lo == hi:
+            out.append(1.0)
+            continue
+        beating = bisect_left(ranks, r, lo, hi) - lo if lowest_wins else hi - bisect_right(ranks, r, lo, hi)
+        stay = 1.0 - beating / (hi - lo)
+        out.append(float(stay**later))
+    return out
 
 
 # --------------------------------------------------------------------------- tests and docs

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import IllegalMoveError
-from ...scoring import Score
+from ...scoring import Score, new_score
 from ...state import Table, Trick, result_rows
 from .. import Game, register_game
 from . import engine, sampling, words
@@ -130,22 +130,19 @@ class LadderGame(Game):
         """The ladder score: winners first, then seats still in, then by when they went out, then total."""
         m: LadderMatch = state.match  # type: ignore[assignment]
         results, rows = result_rows(m)
-        winners = set(m.winners)
+        winners, out, totals = m.winners, m.out, m.totals
+        n = len(out)
 
         def key(seat: int) -> tuple[int, int, int, int]:
-            out = m.out[seat]
-            return (0 if seat in winners else 1, 1 if out else 0, -out, m.totals[seat])
+            gone = out[seat]
+            return (0 if seat in winners else 1, 1 if gone else 0, -gone, totals[seat])
 
-        return Score(
-            totals=m.totals,
-            rounds=rows,
-            marks=m.marks,
-            eliminated=m.eliminated,
-            winners=m.winners,
-            standings=tuple(sorted(range(len(m.players)), key=key)),
-            results=results,
-            game=self.name,
-        )
+        if winners or any(out):
+            standings = tuple(sorted(range(n), key=key))
+        else:  # every seat still in: by total (a stable sort: ties by seat)
+            standings = tuple(sorted(range(n), key=totals.__getitem__))
+        eliminated = tuple([gone > 0 for gone in out])
+        return new_score(totals, rows, m.marks, eliminated, winners, standings, results, self.name)
 
     def max_actions(self, rules: Rules, players: int) -> int:
         """See `words.max_actions`."""
