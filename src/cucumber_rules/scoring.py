@@ -12,7 +12,7 @@ from .state import RoundResult
 __all__ = ["Score"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Score(Value):
     """The scores at some point of a match (from [`score`][cucumber_rules.score]).
 

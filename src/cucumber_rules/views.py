@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["Dealt", "Event", "PlayerView", "public_history", "view"]
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Dealt(Value):
     """A deal as one viewer saw it (an event of `PlayerView.events`).
 
