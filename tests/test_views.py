@@ -603,10 +603,12 @@ def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
 
 
 def test_catastrophe_round_events_split_anywhere_equal_public_events() -> None:
+    from cucumber_rules.games.catastrophe.rules import CatastropheRules
     from cucumber_rules.games.catastrophe.words import public_events, round_events
 
     for options in ({"surprise": True}, {"surprise": True, "hand_size": 2}, {}):
         rules = cr.ruleset("catastrophe", **options)
+        assert isinstance(rules, CatastropheRules)
         for players in (3, 4, 6):
             state = _advance(cr.new_game(rules, players), 1, random.Random(players))
             while state.to_act is not None and state.to_act >= 0:
