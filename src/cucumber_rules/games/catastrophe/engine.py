@@ -278,13 +278,11 @@ def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         return hand
     marker = state.extra
     if marker == HIGH:
-        revealed = state.table.revealed  # type: ignore[union-attr]
-        lead = revealed.rank if revealed is not None else trick[0].card.rank
+        lead = lead_rank(state)
         if hand[-1].card.rank > lead:  # the cards above the lead: the end of the sorted hand
             return hand[bisect_right(hand, lead, key=_RANK) :]
     elif marker == LOW:
-        revealed = state.table.revealed  # type: ignore[union-attr]
-        lead = revealed.rank if revealed is not None else trick[0].card.rank
+        lead = lead_rank(state)
         if hand[0].card.rank < lead:
             return hand[: bisect_left(hand, lead, key=_RANK)]
     return hand
@@ -373,14 +371,12 @@ def play_card(state: State, play: Play) -> State:
         marker = HIGH if rank > trick[0].card.rank else LOW
         best = shared
     elif marker == HIGH:
-        revealed = table.revealed
-        if rank < (revealed.rank if revealed is not None else trick[0].card.rank):
-            marker, best = HIGH_BROKEN, shared  # the breaker's card is below the lead, every other above it
+        if rank < lead_rank(state):  # the breaker's card is below the lead, every other card above it
+            marker, best = HIGH_BROKEN, shared
         elif rank > best.card.rank:  # type: ignore[union-attr]
             best = shared
     elif marker == LOW:
-        revealed = table.revealed
-        if rank > (revealed.rank if revealed is not None else trick[0].card.rank):
+        if rank > lead_rank(state):
             marker, best = LOW_BROKEN, shared
         elif rank < best.card.rank:  # type: ignore[union-attr]
             best = shared
