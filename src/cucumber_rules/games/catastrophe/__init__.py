@@ -135,8 +135,8 @@ class CatastropheGame(Game):
         results, rows = result_rows(m)
         n = len(m.players)
         totals = m.totals
-        if rows and len(set(totals)) < n:  # only a tie needs the best hands (`engine.best_hand`)
-            best = [min(column) for column in zip(*rows, strict=True)]
+        if rows and len(set(totals)) < n:  # only a tie needs the best hands
+            best = [engine.best_hand(results, seat) for seat in range(n)]
             standings = sorted(range(n), key=lambda seat: (totals[seat], best[seat]))
         else:
             standings = sorted(range(n), key=totals.__getitem__)  # (a stable sort: ties by seat)

@@ -70,41 +70,13 @@ def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int 
         >>> [type(e).__name__ for e in public_events(s.actions, s.rules, 0)]
         ['Dealt', 'Revealed']
     """
-    if not rules.surprise:  # each action its own event, a deal as the seat saw it
-        return tuple(
-            [
-                Dealt(a.hands[seat] if seat is not None else (), tuple([len(h) for h in a.hands]), a.leader)
-                if type(a) is Deal
-                else a
-                for a in actions
-            ]
-        )
-    out: list[Event] = []
-    stock: tuple[Card, ...] = ()
-    seats = tricks = played = 0
-    for action in actions:
-        kind = type(action)
-        if kind is Play:
-            out.append(action)
-            if rules.surprise:
-                played += 1
-                if played % seats == 0 and played // seats < tricks:
-                    out.append(Revealed(stock[played // seats]))
-        elif kind is Deal:
-            deal: Deal = action  # type: ignore[assignment]
-            out.append(
-                Dealt(
-                    deal.hands[seat] if seat is not None else (),
-                    tuple(len(h) for h in deal.hands),
-                    deal.leader,
-                )
-            )
-            if rules.surprise:
-                sizes = [len(h) for h in deal.hands if h]
-                seats, tricks, played, stock = len(sizes), sizes[0], 0, deal.stock
-                out.append(Revealed(stock[0]))
-        else:
-            out.append(action)
+    starts = [i for i, a in enumerate(actions) if type(a) is Deal]  # where each hand starts
+    out: list[Event] = list(actions[: starts[0]] if starts else actions)
+    for start, end in zip(starts, [*starts[1:], len(actions)], strict=False):  # (no end without a start)
+        deal: Deal = actions[start]  # type: ignore[assignment]
+        hand = deal.hands[seat] if seat is not None else ()
+        out.append(Dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader))
+        out.extend(round_events(rules, deal, 0, actions[start:end]))  # the hand's events (reveals too)
     return tuple(out)
 
 

@@ -141,8 +141,7 @@ class LadderGame(Game):
             standings = tuple(sorted(range(n), key=key))
         else:  # every seat still in: by total (a stable sort: ties by seat)
             standings = tuple(sorted(range(n), key=totals.__getitem__))
-        eliminated = tuple([gone > 0 for gone in out])
-        return new_score(totals, rows, m.marks, eliminated, winners, standings, results, self.name)
+        return new_score(totals, rows, m.marks, m.eliminated, winners, standings, results, self.name)
 
     def max_actions(self, rules: Rules, players: int) -> int:
         """See `words.max_actions`."""

@@ -29,7 +29,6 @@ from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
 from ...state import CHANCE, State, Table, Trick, held_cards, new_state, without_trick
-from .rules import round_limit
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -346,7 +345,7 @@ def _finish_round(
             winners = tuple(s for s in range(n) if totals[s] == best_total)
     elif out.count(0) == 1 and not pending:
         winners = (out.index(0),)
-    elif number >= round_limit(rules, n):  # undecided at the limit: the lowest total still in wins
+    elif number >= plan.limits[n]:  # undecided at the `round_limit`: the lowest total still in wins
         best_total = min(totals[s] for s in range(n) if out[s] == 0)
         winners = tuple(s for s in range(n) if out[s] == 0 and totals[s] == best_total)
         pending = ()  # the match is over: an eliminated payer stays out

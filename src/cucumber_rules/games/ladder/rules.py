@@ -95,6 +95,8 @@ class LadderPlan:
     copies: bool
     suited: bool
     value: tuple[int, ...]
+    limits: tuple[int, ...] = ()
+    """`round_limit(rules, n)` for `n` players, by `n` (read at each round's end)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -231,6 +233,7 @@ class LadderRules(Rules):
             copies=len(set(deck)) != len(deck),
             suited=deck[0].suit is not None,
             value=tuple(penalty_value(self.penalty, rank) for rank in range(top + 1)),
+            limits=tuple(round_limit(self, n) for n in range(self.max_players + 1)),
         )
         object.__setattr__(self, "_plan", plan)
 
