@@ -1031,6 +1031,7 @@ def view_costs(preset: str, players: int = 4, matches: int = 20, *, long_rounds:
     """`view` against `apply` at every decision of random matches, by kind of decision.
 
     With `long_rounds`, also a fixed-round match of that many rounds, its first and its last 10 rounds.
+    A first match, not counted, warms the interpreter up (Python specialises code as it runs it).
 
     Example:
         >>> [r.where for r in view_costs("agurk", matches=1, long_rounds=20)][-2:]
@@ -1038,6 +1039,7 @@ def view_costs(preset: str, players: int = 4, matches: int = 20, *, long_rounds:
     """
     rules = cr.ruleset(preset)
     samples: dict[str, list[tuple[Any, Any]]] = {}
+    _view_samples(rules, players, 999)  # a warm-up match, not counted (Python specialises early calls)
     for k in range(matches):
         for kinds, v, a in _view_samples(rules, players, 1000 + k):
             for kind in kinds:

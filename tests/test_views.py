@@ -496,7 +496,8 @@ def test_views_equal_views_worked_out_from_scratch(variant: tuple[str, dict[str,
 
 def test_a_view_reaches_no_hidden_card_before_its_fields_are_read() -> None:
     # Nothing reachable from a fresh view (fields not read yet) is the state, its table (with the stock),
-    # a deal or the history: the fields it fills in later come from public pieces only.
+    # a deal or the history: the fields it fills in later come from public pieces only (the match's
+    # results are public: a history of round results is allowed).
     import gc
 
     rules = cr.ruleset("catastrophe", surprise=True)
@@ -511,6 +512,8 @@ def test_a_view_reaches_no_hidden_card_before_its_fields_are_read() -> None:
             if id(obj) in seen or isinstance(obj, type | Rules) or type(obj).__name__ == "module":
                 continue
             seen.add(id(obj))
+            if isinstance(obj, cr.History) and all(isinstance(r, cr.RoundResult) for r in obj):
+                continue  # the match's results (its nodes reach only earlier results)
             assert not isinstance(obj, hidden), (seat, type(obj))
             stack.extend(gc.get_referents(obj))
         assert v.events  # reading fills them in
@@ -621,3 +624,23 @@ def test_catastrophe_round_events_split_anywhere_equal_public_events() -> None:
                 first = round_events(rules, deal, 0, hand[:cut])
                 assert first + round_events(rules, deal, cut, hand[cut:]) == whole, (options, players, cut)
             assert len(whole) > len(hand) - 1 if rules.surprise else whole == hand[1:]
+
+
+@pytest.mark.parametrize("preset", ["agurk", "catastrophe"])
+def test_a_views_score_is_worked_out_once_per_match_and_only_when_read(preset: str) -> None:
+    # A bot that reads only `legal` does not pay for the score; the first fill works it out for
+    # every view of the same match value, and it is the match's score.
+    state = _advance(cr.new_game(cr.ruleset(preset), 4), 40, random.Random(11))
+    while state.to_act is not None and state.to_act < 0:
+        state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
+    first = cr.view(state, 0)
+    assert first.legal or first.to_act != 0
+    scores = state.match._views.scores
+    assert scores[0] is None  # not worked out yet
+    expected = cr.score(state)
+    assert first.totals == expected.totals
+    assert first.standings == expected.standings
+    assert scores[0] == expected
+    again = cr.view(state, 1)
+    assert again.results == expected.results
+    assert state.match._views.scores[0] is scores[0]

@@ -22,7 +22,7 @@ subclasses (`LadderMatch`, `CatastropheTable`, `CatastropheTrick`,
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -442,6 +442,9 @@ _STATE_SETTERS: Final = tuple(State.__dict__[a.name].__set__ for a in attrs.fiel
 remember_legal: Final = State.__dict__["_legal"].__set__
 
 
+_POINTS: Final = attrgetter("points")
+
+
 def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int, ...], ...]]:
     """The finished rounds' results and their points rows, as tuples (built once per `Match`, then kept).
 
@@ -456,7 +459,7 @@ def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int,
     found = match._rows
     if found is None:
         results = match.results.items()
-        found = (results, tuple([r.points for r in results]))
+        found = (results, tuple(map(_POINTS, results)))
         object.__setattr__(match, "_rows", found)
     return found
 

@@ -14,8 +14,10 @@ seat's legal moves and gathers the other fields from pieces that every view of
 the same trick (or match value) shares, kept on the `Table` and `Match` they
 come from; it sets the fields a bot reads first (`rules`, `seat`, `to_act`,
 `legal`) and fills in the others, from those public pieces only, the first time
-one of them is read. A view holds no reference to the state, and equality,
-hashing, `repr`, pickling and JSON see every field as usual.
+one of them is read. The match's score too is worked out then, once per match
+value, so a bot that reads only `legal` never pays for it. A view holds no
+reference to the state, and equality, hashing, `repr`, pickling and JSON see
+every field as usual.
 
 The history (`PlayerView.events` for the current round, `public_history` for
 the whole match) holds the players' own actions (`Play` and a game's decisions,
@@ -26,6 +28,8 @@ many cards each seat received and the announced starter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
@@ -34,9 +38,9 @@ from ._values import Value, builder
 from .actions import Deal, Decision, Play, seat_number
 from .cards import Card
 from .engine import legal_moves
-from .history import History
+from .history import EMPTY, History
 from .rules import Rules
-from .state import RoundResult, State, Trick
+from .state import Match, RoundResult, State, Table, Trick, new_state
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -179,7 +183,9 @@ _setattr: Final = object.__setattr__
 
 def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
     """Set the fields `view` left to be filled in, from the public pieces it kept (`later`)."""
-    players, first, dealer, score, held, sizes, trick, leader, tricks, round_number, head, tail, extra = later
+    shared, held, trick, head, extra = later
+    players, first, dealer, scores, sizes, leader, tricks, number, tail = shared
+    score = _score_of(scores)
     seat = v.seat
     if trick:
         left = list(sizes)
@@ -204,7 +210,7 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
     _setattr(v, "standings", score.standings)
     _setattr(v, "rounds", score.rounds)
     _setattr(v, "results", score.results)
-    _setattr(v, "round_number", round_number)
+    _setattr(v, "round_number", number)
     _setattr(v, "events", head + tail + trick if trick else head + tail)
     for name, value in extra.items():
         _setattr(v, name, value)
@@ -288,27 +294,27 @@ def view(state: State, seat: int | None) -> PlayerView:
     game = type(rules)._game
     memo: _MatchMemo | None = m._views
     if memo is None:
-        memo = _MatchMemo(game.score(state))
+        memo = _MatchMemo(_scores(game, m))
         _setattr(m, "_views", memo)
     held = state.held
     t = state.table
-    trick = state.trick
-    leader: int | None
-    tricks: tuple[Trick, ...]
     head: tuple[Event, ...] | None
     if t is None:  # before the first deal
-        leader, tricks, round_number = None, (), m.rounds
-        head, tail = (), game.public_events(state.history.since(_is_deal), rules, seat)
-        sizes = tuple([len(h) for h in held])
+        tail = game.public_events(state.history.since(_is_deal), rules, seat)
+        shared = (m.players, m.first, m.dealer, memo.scores, tuple(map(len, held)), None, (), m.rounds, tail)
+        head = ()
     else:
         past = state.past
         per_trick = t._views
-        if per_trick is None or per_trick[0] is not past or per_trick[1] is not held:
-            per_trick = _per_trick(game, rules, memo, past, held)
+        if (
+            per_trick is None
+            or per_trick[0] is not past
+            or per_trick[1] is not held
+            or per_trick[2] is not memo
+        ):
+            per_trick = _per_trick(game, rules, m, t, memo, past, held)
             _setattr(t, "_views", per_trick)
-        _, _, deal, tail, sizes, in_play, skip = per_trick
-        leader, tricks = t.leader, t.tricks
-        round_number = m.rounds + 1 if in_play or trick else m.rounds
+        _, _, _, deal, skip, shared = per_trick
         if deal is None:
             head = ()
         else:
@@ -319,7 +325,7 @@ def view(state: State, seat: int | None) -> PlayerView:
             if head is None:
                 if skip is None:  # the deal's other events are in `tail`: its own is a `Dealt`
                     hand = deal.hands[seat] if seat is not None else ()
-                    head = (_dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader),)
+                    head = (_dealt(hand, tuple(map(len, deal.hands)), deal.leader),)
                 else:
                     head = game.public_events((deal,), rules, seat)
                 heads[1][seat] = head
@@ -329,32 +335,16 @@ def view(state: State, seat: int | None) -> PlayerView:
     to_act = state.to_act
     _set_to_act(v, to_act)
     _set_legal(v, legal_moves(state) if seat is not None and to_act == seat else ())
-    _set_later(
-        v,
-        (
-            m.players,
-            m.first,
-            m.dealer,
-            memo.score,
-            held[seat] if seat is not None and held else (),
-            sizes,
-            trick,
-            leader,
-            tricks,
-            round_number,
-            head,
-            tail,
-            game.view_fields(state, seat),
-        ),
-    )
+    hand = held[seat] if seat is not None and held else ()
+    _set_later(v, (shared, hand, state.trick, head, game.view_fields(state, seat)))
     return v
 
 
 class _MatchMemo:
     """What views share while the `Match` value is the same (kept on it; not part of its value).
 
-    `score`: the game's score, worked out once per match value (a game's score depends on the match
-    alone, as every built-in game's does).
+    `scores`: the game's score, worked out once per match value when a view's score fields are first
+    read (a game's score depends on the match alone, as every built-in game's does).
     `last`: the last trick worked out, as one tuple `(past, done, tail, deal, skip)`: the history
     before it, how many actions of the round it holds, the deal included (`done`), their public
     events but the deal's `Dealt` (`tail`), the round's deal (hidden: a view keeps no reference to
@@ -369,36 +359,81 @@ class _MatchMemo:
     from several threads, read consistent entries.
     """
 
-    __slots__ = ("heads", "last", "score")
+    __slots__ = ("heads", "last", "scores")
 
-    def __init__(self, score: Score) -> None:
-        self.score = score
+    def __init__(self, scores: _Scores) -> None:
+        self.scores = scores
         self.last: tuple[History[Action], int, tuple[Event, ...], Deal | None, int | None] | None = None
         self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...]]] = (None, {})
 
 
-#: What `_per_trick` keeps on a `Table`: past, held, deal, tail, sizes, in_play, skip.
+#: A match's score for its views, worked out the first time one of them is filled in (`_score_of`):
+#: `[score or None, game, match class, the match's fields]`. It keeps the match's fields, not the
+#: match (whose caches hold the history, which a view must not reach). A bot that reads only a view's
+#: `legal` never pays for the score.
+_Scores = list[Any]
+
+
+def _scores(game: Game, match: Match) -> _Scores:
+    kind = type(match)
+    parts = _MATCH_PARTS.get(kind) or _match_parts(kind)
+    return [None, game, kind, parts[0](match)]
+
+
+def _score_of(scores: _Scores) -> Score:
+    """The score: worked out once, from a copy of the match alone in a `State` (a game's score
+    depends on the match alone), then kept (threads that race compute equal values)."""
+    score: Score | None = scores[0]
+    if score is None:
+        _, game, kind, fields = scores
+        match = _match_parts(kind)[1](*fields)
+        score = scores[0] = game.score(new_state(None, match, None, (), (), None, None, EMPTY))
+    return score
+
+
+_MatchParts = tuple[Callable[[Match], tuple[Any, ...]], Callable[..., Match]]
+#: `_match_parts` by `Match` class (kept once worked out: the classes never change).
+_MATCH_PARTS: Final[dict[type[Match], _MatchParts]] = {}
+
+
+def _match_parts(kind: type[Match]) -> _MatchParts:
+    """For a `Match` class: a reader of the fields its constructor takes (as a tuple), and a builder."""
+    parts = _MATCH_PARTS.get(kind)
+    if parts is None:
+        names = [a.name for a in attrs.fields(kind) if a.init]
+        read = attrgetter(*names) if len(names) > 1 else (lambda m: (getattr(m, names[0]),))
+        parts = _MATCH_PARTS[kind] = (read, builder(kind))
+    return parts
+
+
+#: What every view of a trick shares and keeps until it is filled in (public pieces only): players,
+#: first, dealer, the match's scores, the hand sizes at the trick's start, leader, the round's
+#: completed tricks, the round number, and the round's public events before the trick but the deal's.
+_Shared = tuple[
+    tuple[str, ...], int, int, _Scores, tuple[int, ...], int | None, tuple[Trick, ...], int, tuple[Event, ...]
+]
+#: What `_per_trick` keeps on a `Table`: past, held, memo (what it is valid for), deal, skip, shared.
 _PerTrick = tuple[
-    "History[Action]",
-    tuple[tuple[Play, ...], ...],
-    Deal | None,
-    tuple[Event, ...],
-    tuple[int, ...],
-    bool,
-    int | None,
+    "History[Action]", tuple[tuple[Play, ...], ...], _MatchMemo, Deal | None, int | None, _Shared
 ]
 
 
 def _per_trick(
-    game: Game, rules: Rules, memo: _MatchMemo, past: History[Action], held: tuple[tuple[Play, ...], ...]
+    game: Game,
+    rules: Rules,
+    m: Match,
+    t: Table,
+    memo: _MatchMemo,
+    past: History[Action],
+    held: tuple[tuple[Play, ...], ...],
 ) -> _PerTrick:
     """What every view during one trick shares (kept on the `Table`, where the stock is too).
 
     The round's deal, the public events of the round's actions before the trick after the deal's
-    `Dealt` (which differs by seat), the hand sizes at the trick's start and whether a round is in
-    play. A trick that follows the one `memo` saw extends its results by the new actions alone, with
-    `Game.round_events`; for a game that cannot tell the events that way (it answers None) they are
-    worked out again from the round's actions with `Game.public_events`.
+    `Dealt` (which differs by seat), the hand sizes at the trick's start and the round number
+    (the next once a round is in play). A trick that follows the one `memo` saw extends its results by the
+    new actions alone, with `Game.round_events`; for a game that cannot tell the events that way (it
+    answers None) they are worked out again from the round's actions with `Game.public_events`.
     """
     last = memo.last
     new = past.added_since(last[0]) if last is not None else None
@@ -412,7 +447,8 @@ def _per_trick(
             tail = None
         done += len(new)
     if tail is None:  # the round's first trick seen, or a game that needs the whole round
-        since = past.since(_is_deal)
+        final = past.last
+        since = (final,) if type(final) is Deal else past.since(_is_deal)  # (a round's first trick: no walk)
         deal = since[0] if since and type(since[0]) is Deal else None
         done = len(since)
         skip = None
@@ -422,4 +458,16 @@ def _per_trick(
             skip = 0 if deal is None else len(game.public_events((deal,), rules, None))
             tail = game.public_events(since, rules, None)[skip:] if since else ()
     memo.last = (past, done, tail, deal, skip)
-    return (past, held, deal, tail, tuple([len(h) for h in held]), any(held), skip)
+    number = m.rounds + 1 if any(held) else m.rounds  # (a trick's cards are held until it ends)
+    shared = (
+        m.players,
+        m.first,
+        m.dealer,
+        memo.scores,
+        tuple(map(len, held)),
+        t.leader,
+        t.tricks,
+        number,
+        tail,
+    )
+    return (past, held, memo, deal, skip, shared)

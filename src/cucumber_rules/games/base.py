@@ -257,7 +257,7 @@ class Game:
             (Play(seat=0, card=card('2C')),)
         """
         if type(self).public_events is Game.public_events:
-            return tuple([a for a in actions if a is not deal])
+            return tuple(actions[1:] if done == 0 else actions)
         return None
 
     def check_view(self, view: PlayerView) -> str | None:

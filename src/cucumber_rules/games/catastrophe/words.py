@@ -102,7 +102,7 @@ def round_events(
         True
     """
     if not rules.surprise:
-        return tuple([a for a in actions if a is not deal])
+        return tuple(actions[1:] if done == 0 else actions)
     sizes = [len(h) for h in deal.hands if h]
     seats, tricks, stock = len(sizes), sizes[0], deal.stock
     out: list[Event] = []

@@ -131,16 +131,15 @@ class LadderGame(Game):
         m: LadderMatch = state.match  # type: ignore[assignment]
         results, rows = result_rows(m)
         winners, out, totals = m.winners, m.out, m.totals
-        n = len(out)
-
-        def key(seat: int) -> tuple[int, int, int, int]:
-            gone = out[seat]
-            return (0 if seat in winners else 1, 1 if gone else 0, -gone, totals[seat])
-
         if winners or any(out):
-            standings = tuple(sorted(range(n), key=key))
+
+            def key(seat: int) -> tuple[int, int, int, int]:
+                gone = out[seat]
+                return (0 if seat in winners else 1, 1 if gone else 0, -gone, totals[seat])
+
+            standings = tuple(sorted(range(len(out)), key=key))
         else:  # every seat still in: by total (a stable sort: ties by seat)
-            standings = tuple(sorted(range(n), key=totals.__getitem__))
+            standings = tuple(sorted(range(len(out)), key=totals.__getitem__))
         return new_score(totals, rows, m.marks, m.eliminated, winners, standings, results, self.name)
 
     def max_actions(self, rules: Rules, players: int) -> int:

@@ -58,7 +58,7 @@ class LadderMatch(Match):
     @property
     def eliminated(self) -> tuple[bool, ...]:
         """Per seat: eliminated and not (yet) back."""
-        return tuple([o > 0 for o in self.out])
+        return tuple(map(bool, self.out))  # (`out` holds 0 or a round number)
 
 
 @attrs.frozen
