@@ -98,14 +98,18 @@ class RandomBot:
         return "random"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """Return a legal action of `view`'s seat drawn with `rng`.
+        """Return a legal action of `view`'s seat drawn uniformly with `rng` (no draw when only one is legal).
 
         Raises:
             ValueError: If the view has no legal action (not this seat's turn).
         """
-        if not view.legal:
+        legal = view.legal
+        n = len(legal)
+        if n == 1:
+            return legal[0]
+        if not n:
             raise _no_move(view)
-        return rng.choice(view.legal)
+        return legal[int(rng.random() * n)]
 
 
 @attrs.frozen
