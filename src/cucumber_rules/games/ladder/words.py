@@ -130,6 +130,8 @@ def heuristic(view: PlayerView, rng: random.Random) -> Action:
         Play(seat=0, card=card('KS'))
     """
     legal = view.legal
+    if legal and type(legal[0]) is Play:  # plays only (sorted, one seat's: by card): the highest is last
+        return legal[-1]
     revivals = [a for a in legal if isinstance(a, Revive)]
     if revivals:
         return next((a for a in revivals if a.accept), revivals[0])
