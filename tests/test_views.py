@@ -644,3 +644,20 @@ def test_a_views_score_is_worked_out_once_per_match_and_only_when_read(preset: s
     again = cr.view(state, 1)
     assert again.results == expected.results
     assert state.match._views.scores[0] is scores[0]
+
+
+@pytest.mark.parametrize("preset", ["agurk", "catastrophe"])
+def test_a_view_is_exactly_its_games_view_class_and_frozen(preset: str) -> None:
+    # `view` fills a fresh twin instance and then makes it a view of the game's class (`open_twin`).
+    import pickle
+
+    rules = cr.ruleset(preset)
+    state = _advance(cr.new_game(rules, 4), 12, random.Random(2))
+    for seat in (None, 0, 1):
+        v = cr.view(state, seat)
+        assert type(v) is type(rules)._game.view_type
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            v.seat = 3  # type: ignore[misc]
+        assert pickle.loads(pickle.dumps(v)) == v
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            v.hand = ()  # type: ignore[misc]

@@ -16,6 +16,10 @@ way the result is an ordinary instance of `cls`, equal to what `cls(...)` builds
 from the same fields (tests/test_values.py checks this for every class that
 uses it); it skips converters and validators, so only the engines, with values
 they have built themselves, call it.
+
+`open_twin(cls)` is the same trick for a class that is not flat (a view class):
+a subclass that adds no slots, whose fresh instance `view` fills with plain
+stores before it sets `__class__`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Value", "builder"]
+__all__ = ["Value", "builder", "open_twin"]
 
 T = TypeVar("T")
 
@@ -131,6 +135,33 @@ def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[...,
     exec(compile(source, f"<builder {cls.__name__}>", "exec"), namespace)
     fallback: Callable[..., T] = namespace["build"]
     return fallback
+
+
+def open_twin(cls: type[T]) -> type[T]:
+    """`builder`'s trick for a class that is not flat: a subclass of `cls` that takes plain attribute stores.
+
+    The twin adds no slots, so an instance can become a `cls`: fill a fresh instance of the twin
+    with plain attribute stores, then assign `__class__ = cls`. Only the library's own code uses
+    it, and only on an instance that no other code has seen yet (switching a shared instance to
+    the twin and back would let another thread see the twin in between).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> twin = open_twin(cr.Trick)
+        >>> t = twin()
+        >>> t.leader, t.plays, t.taker = 0, (), 1
+        >>> t.__class__ = cr.Trick
+        >>> t == cr.Trick(leader=0, plays=(), taker=1), issubclass(twin, cr.Trick)
+        (True, True)
+    """
+    namespace = {
+        "__slots__": (),
+        "__init__": object.__init__,
+        "__setattr__": object.__setattr__,
+        "__delattr__": object.__delattr__,
+        "__module__": cls.__module__,
+    }
+    return type(f"_{cls.__name__}Open", (cls,), namespace)
 
 
 def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:

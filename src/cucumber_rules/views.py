@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from ._values import Value, builder
+from ._values import Value, builder, open_twin
 from .actions import Deal, Decision, Play, seat_number
 from .cards import Card
 from .engine import legal_moves
@@ -171,11 +171,6 @@ class PlayerView(_Deferred):
 
 
 _get_later: Final = _Deferred.__dict__["_later"].__get__
-_set_later: Final = _Deferred.__dict__["_later"].__set__
-_set_rules: Final = PlayerView.__dict__["rules"].__set__
-_set_seat: Final = PlayerView.__dict__["seat"].__set__
-_set_to_act: Final = PlayerView.__dict__["to_act"].__set__
-_set_legal: Final = PlayerView.__dict__["legal"].__set__
 _new: Final = object.__new__
 _dealt: Final = builder(Dealt)
 _setattr: Final = object.__setattr__
@@ -195,26 +190,40 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
                 i = held.index(p)
                 held = held[:i] + held[i + 1 :]
         sizes = tuple(left)
-    _setattr(v, "players", players)
-    _setattr(v, "first", first)
-    _setattr(v, "hand", tuple([p.card for p in held]))
-    _setattr(v, "hand_sizes", sizes)
-    _setattr(v, "dealer", dealer)
-    _setattr(v, "leader", leader)
-    _setattr(v, "trick", trick)
-    _setattr(v, "tricks", tricks)
-    _setattr(v, "totals", score.totals)
-    _setattr(v, "marks", score.marks)
-    _setattr(v, "eliminated", score.eliminated)
-    _setattr(v, "winners", score.winners)
-    _setattr(v, "standings", score.standings)
-    _setattr(v, "rounds", score.rounds)
-    _setattr(v, "results", score.results)
-    _setattr(v, "round_number", number)
-    _setattr(v, "events", head + tail + trick if trick else head + tail)
+    hand = tuple([p.card for p in held])
+    events = head + tail + trick if trick else head + tail
+    values = (
+        players, first, hand, sizes, dealer, leader, trick, tricks, score.totals, score.marks,
+        score.eliminated, score.winners, score.standings, score.rounds, score.results, number, events,
+    )  # fmt: skip
+    for set_field, value in zip(_FILL, values, strict=True):
+        set_field(v, value)
     for name, value in extra.items():
         _setattr(v, name, value)
     _set_later(v, None)
+
+
+#: The slot setters of the fields `_fill` sets, in its order (a view may be shared by threads by then,
+#: so they are set through the slots, not with `_values.open_twin`'s trick, which `view` uses).
+_FILL: Final = tuple(
+    PlayerView.__dict__[name].__set__
+    for name in (
+        "players", "first", "hand", "hand_sizes", "dealer", "leader", "trick", "tricks", "totals", "marks",
+        "eliminated", "winners", "standings", "rounds", "results", "round_number", "events",
+    )
+)  # fmt: skip
+_set_later: Final = _Deferred.__dict__["_later"].__set__
+
+
+#: `_values.open_twin` of each view class (kept once made: the classes never change).
+_OPEN: Final[dict[type[PlayerView], type[Any]]] = {}
+
+
+def _open(kind: type[PlayerView]) -> type[Any]:
+    twin = _OPEN.get(kind)
+    if twin is None:
+        twin = _OPEN[kind] = open_twin(kind)
+    return twin
 
 
 def _check_seat(state: State, seat: int | None) -> int | None:
@@ -329,15 +338,23 @@ def view(state: State, seat: int | None) -> PlayerView:
                 else:
                     head = game.public_events((deal,), rules, seat)
                 heads[1][seat] = head
-    v: PlayerView = _new(game.view_type)
-    _set_rules(v, rules)
-    _set_seat(v, seat)
+    kind = game.view_type
     to_act = state.to_act
-    _set_to_act(v, to_act)
-    _set_legal(v, legal_moves(state) if seat is not None and to_act == seat else ())
-    hand = held[seat] if seat is not None and held else ()
-    _set_later(v, (shared, hand, state.trick, head, game.view_fields(state, seat)))
-    return v
+    v: Any = (_OPEN.get(kind) or _open(kind))()  # (`_values.open_twin`: plain stores until the class is set)
+    v.rules = rules
+    v.seat = seat
+    v.to_act = to_act
+    v.legal = legal_moves(state) if seat is not None and to_act == seat else ()
+    v._later = (
+        shared,
+        held[seat] if seat is not None and held else (),
+        state.trick,
+        head,
+        game.view_fields(state, seat),
+    )
+    v.__class__ = kind
+    out: PlayerView = v
+    return out
 
 
 class _MatchMemo:
