@@ -171,7 +171,6 @@ class PlayerView(_Deferred):
 
 
 _get_later: Final = _Deferred.__dict__["_later"].__get__
-_new: Final = object.__new__
 _dealt: Final = builder(Dealt)
 _setattr: Final = object.__setattr__
 

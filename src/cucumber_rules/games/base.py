@@ -176,6 +176,9 @@ class Game:
     def score(self, state: State) -> Score:
         """The score now. The default ranks the seats by total, lowest first.
 
+        A score depends on `state.match` alone (views work it out, once per match value, from a
+        copy of the match in a `State` that holds nothing else).
+
         Example:
             >>> import cucumber_rules as cr
             >>> cr.GAMES["ladder"].score(cr.new_game(cr.ruleset("agurk"), players=3)).totals
