@@ -190,6 +190,10 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
                 held = held[:i] + held[i + 1 :]
         sizes = tuple(left)
     hand = tuple([p.card for p in held])
+    if type(head) is list:  # the seat's `Dealt`, made by the first view of the round filled in
+        if len(head) == 3:
+            head.append((_dealt(*head),))  # (views of other threads may append theirs: equal values)
+        head = head[3]
     events = head + tail + trick if trick else head + tail
     values = (
         players, first, hand, sizes, dealer, leader, trick, tricks, score.totals, score.marks,
@@ -306,7 +310,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         _setattr(m, "_views", memo)
     held = state.held
     t = state.table
-    head: tuple[Event, ...] | None
+    head: tuple[Event, ...] | list[Any] | None
     if t is None:  # before the first deal
         tail = game.public_events(state.history.since(_is_deal), rules, seat)
         shared = (m.players, m.first, m.dealer, memo.scores, tuple(map(len, held)), None, (), m.rounds, tail)
@@ -331,9 +335,11 @@ def view(state: State, seat: int | None) -> PlayerView:
                 heads = memo.heads = (deal, {})
             head = heads[1].get(seat)
             if head is None:
-                if skip is None:  # the deal's other events are in `tail`: its own is a `Dealt`
+                if (
+                    skip is None
+                ):  # the deal's other events are in `tail`: its own is a `Dealt`, made on filling
                     hand = deal.hands[seat] if seat is not None else ()
-                    head = (_dealt(hand, tuple(map(len, deal.hands)), deal.leader),)
+                    head = [hand, tuple(map(len, deal.hands)), deal.leader]
                 else:
                     head = game.public_events((deal,), rules, seat)
                 heads[1][seat] = head
@@ -367,7 +373,9 @@ class _MatchMemo:
     the match) and
     `skip`: None when `Game.round_events` gave `tail`, else how many events `Game.public_events`
     makes of the deal for a spectator; the next trick's are extended from it.
-    `heads`: `(deal, {seat: the deal's events as that seat saw them})`.
+    `heads`: `(deal, {seat: the deal's events as that seat saw them})`; a seat's `Dealt` is kept as
+    `[hand, sizes, leader]` until a view fills it in, then as `[the events]` (the views of the round
+    share one).
 
     A `Match` can outlive a round (the one that follows a round's end until the next deal, or
     longer), and states of several branches share it: each entry names the deal it belongs to,
@@ -380,7 +388,7 @@ class _MatchMemo:
     def __init__(self, scores: _Scores) -> None:
         self.scores = scores
         self.last: tuple[History[Action], int, tuple[Event, ...], Deal | None, int | None] | None = None
-        self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...]]] = (None, {})
+        self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...] | list[Any]]] = (None, {})
 
 
 #: A match's score for its views, worked out the first time one of them is filled in (`_score_of`):
