@@ -5,21 +5,19 @@
 - `builder(cls)` returns a fast positional constructor for a frozen attrs class:
   the engines build a `State` for every card played, and attrs' generated
   `__init__` sets each slot of a frozen class through `object.__setattr__`.
+- `open_twin(cls)` is the trick itself, for code that fills a value field by field
+  (`view`).
 
-How `builder` is fast: for a *flat* class (all its fields are slots of the class
-itself, no `__weakref__` slot, and its base adds no slots), it makes a twin class
-with the same slots and no frozen `__setattr__`, fills a twin instance with plain
-attribute stores (which CPython specialises to a single slot write) and then
-assigns `__class__` to the frozen class, which Python allows between classes of
-identical layout. Any other class falls back to the slots' descriptors. Either
-way the result is an ordinary instance of `cls`, equal to what `cls(...)` builds
-from the same fields (tests/test_values.py checks this for every class that
-uses it); it skips converters and validators, so only the engines, with values
-they have built themselves, call it.
+How it is fast: `open_twin(cls)` is a subclass of `cls` that adds no slots and
+takes plain attribute stores (no frozen `__setattr__`), which CPython specialises
+to a single slot write. A builder fills a fresh twin instance with plain stores,
+then assigns `__class__ = cls`, which Python allows between a class and a subclass
+that adds nothing (and checks more cheaply than between unrelated classes of the
+same layout). The result is an ordinary instance of `cls`, equal to what
+`cls(...)` builds from the same fields (tests/test_values.py checks this for every
+class that uses it); it skips converters and validators, so only the engines,
+with values they have built themselves, call it.
 
-`open_twin(cls)` is the same trick for a class that is not flat (a view class):
-a subclass that adds no slots, whose fresh instance `view` fills with plain
-stores before it sets `__class__`.
 """
 
 from __future__ import annotations
@@ -51,18 +49,6 @@ class Value:
 
     def __deepcopy__(self, memo: Any) -> Any:
         return self
-
-
-def _flat(cls: type) -> bool:
-    """True if every slot of `cls` is its own and instances have no `__dict__` or `__weakref__`."""
-    base = cls.__base__
-    return (
-        base is not None
-        and cls.__dictoffset__ == 0
-        and cls.__weakrefoffset__ == 0
-        and base.__basicsize__ == object.__basicsize__
-        and base.__dictoffset__ == 0
-    )
 
 
 def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[..., T]:
@@ -110,38 +96,24 @@ def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[...,
     def value(name: str) -> str:
         return name if name in taken else derived.get(name, f"_default_{name}")
 
-    if _flat(cls):
-        # The twin must be instantiable: stub out what is abstract in `cls` or in its bases (an ABC
-        # such as `Sequence` lists methods that `cls` itself defines).
-        abstract = {n for b in (cls, *cls.__bases__) for n in getattr(b, "__abstractmethods__", ())}
-        stubs = dict.fromkeys(sorted(abstract))
-        layout = {"__slots__": cls.__slots__, "__init__": object.__init__}  # type: ignore[attr-defined]
-        twin = type(f"_{cls.__name__}Twin", cls.__bases__, {**layout, **stubs})
-        namespace["_twin"] = twin
-        body = "".join(f"    o.{n} = {value(n)}\n" for n in names)
-        # `_twin()`: the type call allocates more cheaply than `object.__new__(_twin)`.
-        source = f"def build({args}):\n    o = _twin()\n{body}    o.__class__ = _cls\n    return o\n"
-        try:
-            exec(compile(source, f"<builder {cls.__name__}>", "exec"), namespace)
-            build: Callable[..., T] = namespace["build"]
-            build(*[None] * len(taken))  # the layouts must match; else fall back below
-            return build
-        except TypeError:
-            pass
-    for i, name in enumerate(names):
-        namespace[f"_set{i}"] = cls.__dict__[name].__set__ if name in cls.__dict__ else _setter(cls, name)
-    body = "".join(f"    _set{i}(o, {value(n)})\n" for i, n in enumerate(names))
-    source = f"def build({args}):\n    o = _new(_cls)\n{body}    return o\n"
+    twin = open_twin(cls)
+    namespace["_twin"] = twin
+    # `_twin()`: the type call allocates more cheaply than `object.__new__(_twin)`, but it runs the
+    # class's own `__new__` (History's), so such a class gets the plain allocation.
+    make = "_twin()" if cls.__new__ is object.__new__ else "_new(_twin)"
+    body = "".join(f"    o.{n} = {value(n)}\n" for n in names)
+    source = f"def build({args}):\n    o = {make}\n{body}    o.__class__ = _cls\n    return o\n"
     exec(compile(source, f"<builder {cls.__name__}>", "exec"), namespace)
-    fallback: Callable[..., T] = namespace["build"]
-    return fallback
+    build: Callable[..., T] = namespace["build"]
+    return build
 
 
 def open_twin(cls: type[T]) -> type[T]:
-    """`builder`'s trick for a class that is not flat: a subclass of `cls` that takes plain attribute stores.
+    """The library's one speed trick: a subclass of `cls` that takes plain attribute stores.
 
     The twin adds no slots, so an instance can become a `cls`: fill a fresh instance of the twin
-    with plain attribute stores, then assign `__class__ = cls`. Only the library's own code uses
+    with plain attribute stores, then assign `__class__ = cls` (`builder` writes the code that
+    does it for a whole class). Only the library's own code uses
     it, and only on an instance that no other code has seen yet (switching a shared instance to
     the twin and back would let another thread see the twin in between).
 
@@ -162,11 +134,3 @@ def open_twin(cls: type[T]) -> type[T]:
         "__module__": cls.__module__,
     }
     return type(f"_{cls.__name__}Open", (cls,), namespace)
-
-
-def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            setter: Callable[[Any, Any], None] = klass.__dict__[name].__set__
-            return setter
-    raise AttributeError(f"{cls.__name__} has no slot {name!r}")  # pragma: no cover
