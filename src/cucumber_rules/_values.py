@@ -17,7 +17,6 @@ same layout). The result is an ordinary instance of `cls`, equal to what
 `cls(...)` builds from the same fields (tests/test_values.py checks this for every
 class that uses it); it skips converters and validators, so only the engines,
 with values they have built themselves, call it.
-
 """
 
 from __future__ import annotations
