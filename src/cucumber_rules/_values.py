@@ -112,9 +112,9 @@ def open_twin(cls: type[T]) -> type[T]:
 
     The twin adds no slots, so an instance can become a `cls`: fill a fresh instance of the twin
     with plain attribute stores, then assign `__class__ = cls` (`builder` writes the code that
-    does it for a whole class). Only the library's own code uses
-    it, and only on an instance that no other code has seen yet (switching a shared instance to
-    the twin and back would let another thread see the twin in between).
+    does it for a whole class). Only the library's own code uses it, and only on an instance that
+    no other code has seen yet (switching a shared instance to the twin and back would let another
+    thread see the twin in between).
 
     Example:
         >>> import cucumber_rules as cr

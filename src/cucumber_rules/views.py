@@ -335,9 +335,8 @@ def view(state: State, seat: int | None) -> PlayerView:
                 heads = memo.heads = (deal, {})
             head = heads[1].get(seat)
             if head is None:
-                if (
-                    skip is None
-                ):  # the deal's other events are in `tail`: its own is a `Dealt`, made on filling
+                # `skip` None: the deal's other events are in `tail`; its own is a `Dealt`, made on filling.
+                if skip is None:
                     hand = deal.hands[seat] if seat is not None else ()
                     head = [hand, tuple(map(len, deal.hands)), deal.leader]
                 else:

@@ -132,13 +132,10 @@ def heuristic(view: PlayerView, rng: random.Random) -> Action:
     legal = view.legal
     if legal and type(legal[0]) is Play:  # plays only (sorted, one seat's: by card): the highest is last
         return legal[-1]
-    revivals = [a for a in legal if isinstance(a, Revive)]
+    revivals = [a for a in legal if isinstance(a, Revive)]  # else the revival decisions
     if revivals:
         return next((a for a in revivals if a.accept), revivals[0])
-    plays = [a for a in legal if isinstance(a, Play)]
-    if not plays:
-        return rng.choice(legal)
-    return max(plays, key=lambda p: p.card)
+    return rng.choice(legal)
 
 
 def penalties(state: State) -> tuple[int, ...]:
