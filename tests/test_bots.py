@@ -10,6 +10,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules.bots import BOTS, Bot, HeuristicBot, ISMCTSBot, RandomBot, get_bot, resolve_bots
+from cucumber_rules.games import game_of
 from cucumber_rules.simulate import play_match, simulate
 from cucumber_rules.views import PlayerView
 from helpers import deal, play, start
@@ -99,6 +100,21 @@ def test_bots_never_use_the_global_random_module(monkeypatch: pytest.MonkeyPatch
         monkeypatch.setattr(random, name, boom)
     for preset in ("agurk", "catastrophe"):
         assert play_match(cr.ruleset(preset), [HeuristicBot(), RandomBot(), RandomBot()], seed=2).is_over
+
+
+@pytest.mark.parametrize("caution", [float("nan"), float("inf"), -float("inf"), "1", True, None])
+def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
+    # A NaN caution used to make every cost compare false and the Catastrophe heuristic fail with IndexError.
+    with pytest.raises((TypeError, ValueError), match="caution must be a"):
+        HeuristicBot(caution=caution)
+    state = cr.new_game(cr.ruleset("catastrophe"), players=3)
+    state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
+    if isinstance(caution, float):
+        view = cr.view(state, state.to_act)
+        with pytest.raises(ValueError, match="caution must be a finite number"):
+            game_of(state.match.rules).heuristic(view, random.Random(2), caution=caution)
+    assert HeuristicBot(caution=0).caution == 0
+    assert HeuristicBot(caution=-1.5).caution == -1.5
 
 
 def test_bots_are_immutable_values() -> None:
@@ -202,7 +218,7 @@ def _one_card_risk(
 
 def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
     from cucumber_rules.games.catastrophe.rules import Marker
-    from cucumber_rules.games.catastrophe.words import _risks
+    from cucumber_rules.games.catastrophe.words import _BELOW_60, _risks
 
     rng = random.Random(4)
     checked = 0
@@ -215,7 +231,8 @@ def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
         cards = rng.sample(range(1, 61), rng.randint(1, 10))
         later = rng.randint(0, 4)
         expected = [_one_card_risk(r, lead, played, trick, rule, ranks, later) for r in cards]
-        assert _risks(cards, lead, played, trick, rule, ranks, later) == expected
+        seen = sorted(set(range(1, 61)) - set(ranks))  # (`_risks` counts the deck's cards but these)
+        assert _risks(cards, lead, played, trick, rule, seen, _BELOW_60, later) == expected
         checked += sum(0 < x < 1 for x in expected)
     assert checked > 1000  # most draws reach the estimate, not only the shortcuts
 

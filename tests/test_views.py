@@ -661,3 +661,34 @@ def test_a_view_is_exactly_its_games_view_class_and_frozen(preset: str) -> None:
         assert pickle.loads(pickle.dumps(v)) == v
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             v.hand = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+def test_glance_reads_what_the_filled_view_holds(variant: tuple[str, dict[str, Any]]) -> None:
+    # `glance` reads a fresh view's pieces without filling it in; it must agree with the filled fields,
+    # for every seat (whether or not it has played to the trick) and a spectator, and with a loaded view.
+    from cucumber_rules.views import glance
+
+    rules = rules_of(*variant)
+    rng = random.Random(7)
+    players = max(rules.min_players, min(4, rules.max_players))
+    state = cr.new_game(rules, players)
+    common = attrs.fields_dict(PlayerView)
+    own_names = [a.name for a in attrs.fields(state.game.view_type) if a.name not in common]
+    checked = 0
+    while not state.is_over:
+        for seat in [None, *range(players)]:
+            fresh = cr.view(state, seat)
+            seats, hand, trick, own = glance(fresh)
+            assert seats == len(fresh.players)
+            assert trick == fresh.trick
+            assert [p.card for p in hand] == list(fresh.hand)
+            assert all(p.seat == seat for p in hand)
+            assert dict(own) == {name: getattr(fresh, name) for name in own_names}
+            loaded = cr.loads(cr.dumps(fresh))
+            assert isinstance(loaded, PlayerView)
+            assert glance(loaded)[:3] == (seats, hand, trick)
+            assert dict(glance(loaded)[3]) == dict(own)
+            checked += any(p.seat == seat for p in trick)
+        state = _advance(state, 1, rng)
+    assert checked > 10  # seats that had played to the current trick were seen

@@ -139,7 +139,14 @@ class HeuristicBot:
     """
 
     caution: float = 1.0
-    """How much the expected loss counts against the gain of a play (games that weigh risks use it)."""
+    """How much the expected loss counts against the gain of a play (games that weigh risks use it);
+    a finite number."""
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.caution, bool) or not isinstance(self.caution, int | float):
+            raise TypeError(f"caution must be a number, not {type(self.caution).__name__}")
+        if not math.isfinite(self.caution):
+            raise ValueError(f"caution must be a finite number, not {self.caution}")
 
     @property
     def name(self) -> str:

@@ -28,7 +28,7 @@ many cards each seat received and the announced starter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from .games import Game
     from .scoring import Score
 
-__all__ = ["Dealt", "Event", "PlayerView", "public_history", "view"]
+__all__ = ["Dealt", "Event", "PlayerView", "glance", "public_history", "view"]
 
 
 @attrs.frozen(weakref_slot=False)
@@ -185,10 +185,8 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
         left = list(sizes)
         for p in trick:
             left[p.seat] -= 1
-            if p.seat == seat:  # played in this trick: it leaves the hand (one copy of it)
-                i = held.index(p)
-                held = held[:i] + held[i + 1 :]
         sizes = tuple(left)
+        held = _unplayed(held, trick, seat)
     hand = tuple([p.card for p in held])
     if type(head) is list:  # the seat's `Dealt`, made by the first view of the round filled in
         if len(head) == 3:
@@ -204,6 +202,59 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
     for name, value in extra.items():
         _setattr(v, name, value)
     _set_later(v, None)
+
+
+def _unplayed(held: tuple[Play, ...], trick: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
+    """The seat's hand: its held plays but the one it played to the current trick (held until it ends)."""
+    for p in trick:
+        if p.seat == seat:
+            i = held.index(p)
+            return held[:i] + held[i + 1 :]
+    return held
+
+
+def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapping[str, Any]]:
+    """What a bot reads of a view besides `legal`, without filling the view in.
+
+    The number of seats, the viewer's hand as its plays (`Play(seat, card)`, in
+    the order of `hand`; empty for a spectator), the current trick, and the
+    game's own view fields by name (Catastrophe's `revealed`, `marker` and
+    `captured`). A view's other fields are filled in together the first time
+    one is read; a heuristic that needs only these pieces reads them here
+    instead, at a fraction of the cost. A view that is already filled in (or was
+    loaded) answers from its fields.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> seats, hand, trick, own = glance(cr.view(s, 0))
+        >>> seats, [str(p.card) for p in hand], trick, sorted(own)
+        (3, ['5', '7'], (), ['captured', 'marker', 'revealed'])
+    """
+    try:
+        later = _get_later(v)
+    except AttributeError:  # built by __init__ (or loaded): every field is set
+        later = None
+    if later is None:
+        seat = v.seat
+        hand = () if seat is None else tuple([Play(seat, c) for c in v.hand])
+        return len(v.players), hand, v.trick, {name: getattr(v, name) for name in _own_fields(type(v))}
+    shared, held, trick, _, own = later
+    return len(shared[0]), _unplayed(held, trick, v.seat) if trick else held, trick, own
+
+
+def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
+    """The fields a game's view class adds to `PlayerView`'s."""
+    names = _OWN.get(kind)
+    if names is None:
+        common = attrs.fields_dict(PlayerView)
+        names = _OWN[kind] = tuple(a.name for a in attrs.fields(kind) if a.name not in common)
+    return names
+
+
+#: `_own_fields` by view class (kept once worked out: the classes never change).
+_OWN: Final[dict[type[PlayerView], tuple[str, ...]]] = {}
 
 
 #: The slot setters of the fields `_fill` sets, in its order (a view may be shared by threads by then,

@@ -94,6 +94,13 @@ class CatastrophePlan:
     """True at the number of each 5-cucumber card."""
     fives: tuple[Card, ...]
     others: tuple[Card, ...]
+    total: int
+    """The cucumbers of the whole deck."""
+    below: tuple[int, ...]
+    """How many of the deck's cards are below each card number 0..61 (the heuristic counts with it)."""
+    liability: tuple[float, ...]
+    """The heuristic's cost of keeping each card number: its cucumbers beyond one, plus up to 2 for
+    the most extreme numbers (they tend to take tricks later)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -188,6 +195,9 @@ class CatastropheRules(Rules):
             five=five,
             fives=tuple(c for c in deck if five[c.rank]),
             others=tuple(c for c in deck if not five[c.rank]),
+            total=sum(cucumbers[c.rank] for c in deck),
+            below=tuple(sum(1 for c in deck if c.rank < x) for x in range(62)),
+            liability=tuple((k - 1) + max(0.0, abs(r - 30.5) - 15.0) / 15.0 for r, k in enumerate(cucumbers)),
         )
         object.__setattr__(self, "_plan", plan)
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from math import isfinite
+from typing import TYPE_CHECKING, Any, Final
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
-from ...views import Dealt
+from ...views import Dealt, glance
 from .. import Badge
 from .rules import CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
@@ -144,10 +145,6 @@ def badge(marker: Marker | str | None) -> Badge:
 # --------------------------------------------------------------------------- the heuristic
 
 
-def _beats(a: int, b: int, lowest_wins: bool) -> bool:
-    return a < b if lowest_wins else a > b
-
-
 def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -> Action:
     """Avoid capturing cucumbers: play cards that cannot take the trick, shed the dangerous ones.
 
@@ -157,6 +154,14 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
     5-cucumber and extreme cards. `caution` weighs the expected capture against
     the value of shedding a dangerous card.
 
+    It reads the view through `views.glance` (a decision costs a few raw
+    moves, not a view filled in) and counts the cards it has not seen (not in
+    its hand, the trick or a captured pile) only when players after it could
+    still take the trick.
+
+    Raises:
+        ValueError: If `caution` is not a finite number.
+
     Example:
         >>> import cucumber_rules as cr, random
         >>> s = cr.new_game(cr.ruleset("catastrophe"), players=4)
@@ -165,51 +170,61 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
         >>> heuristic(v, random.Random(6)) in v.legal
         True
     """
-    legal = view.legal
-    plays = [a for a in legal if isinstance(a, Play)]
+    if not isfinite(caution):
+        raise ValueError(f"caution must be a finite number, not {caution!r}")
+    plays: tuple[Play, ...] = view.legal  # type: ignore[assignment]  # (Catastrophe has no decisions)
     if not plays:
-        return rng.choice(legal)
+        return rng.choice(plays)
     rules: CatastropheRules = view.rules  # type: ignore[assignment]
     plan = rules._plan
     per_card = plan.cucumbers
-    trick = view.trick
-    revealed = view.revealed
-    in_play = [p.card for p in trick]  # the trick's cards, then the revealed lead card
-    lead: Card | None = revealed if revealed is not None else (in_play[0] if in_play else None)
-    trick_ranks = [c.rank for c in in_play]
-    played = [c.rank for c in in_play if c is not lead]
+    seats, hand, trick, own = glance(view)
+    revealed: Card | None = own["revealed"]
+    # Each card's gain: its liability shed (5-cucumber cards are costly to keep; extreme ranks take
+    # tricks later), less the risk of taking the trick times what it would capture: the cucumbers
+    # in play (the revealed lead's too) and those still to come.
+    trick_ranks = [p.card.rank for p in trick]
+    trick_cuc = 0
+    for r in trick_ranks:  # (a loop: cheaper than `sum` over a `map`)
+        trick_cuc += per_card[r]
+    lead_rank: int | None = None
+    played = trick_ranks[1:]
     if revealed is not None:
-        in_play.append(revealed)
-    seen: set[Card] = set(view.hand)
-    seen.update(in_play)
-    for done in view.tricks:
-        seen.update([p.card for p in done.plays])
-        shown = getattr(done, "revealed", None)
-        if shown is not None:
-            seen.add(shown)
-    ranks = [c.rank for c in plan.deck if c not in seen]  # the unseen cards' ranks
-    mean_cuc = sum([per_card[r] for r in ranks]) / len(ranks) if ranks else 1.0
-    ranks.sort()
-    later = max(0, len(view.players) - len(trick) - 1)
-    trick_cuc = sum([per_card[c.rank] for c in in_play])
-    expected_later = later * mean_cuc
-    marker = view.marker
-    rule = None if marker is None else Marker(marker)
-    lead_rank = None if lead is None else lead.rank
-
-    # For each card: the risk of taking the trick times what it would capture, less its liability
-    # (5-cucumber cards are costly to keep; extreme ranks tend to take tricks later).
+        lead_rank = revealed.rank
+        played = trick_ranks
+        trick_cuc += per_card[lead_rank]
+    elif trick_ranks:
+        lead_rank = trick_ranks[0]
+    later = seats - len(trick) - 1
+    seen: list[int] = []
+    expected_later = 0.0
+    if lead_rank is None or later <= 0:  # (no risk for the leader; none still to come for the last)
+        later = 0
+    else:  # players after this one could take the trick: count the cards not seen
+        seen = [c.rank for got in own["captured"] for c in got]
+        seen += [p.card.rank for p in hand]
+        seen += trick_ranks
+        if revealed is not None:
+            seen.append(lead_rank)
+        seen.sort()
+        unseen_cuc = plan.total
+        for r in seen:
+            unseen_cuc -= per_card[r]
+        n = len(plan.deck) - len(seen)
+        mean_cuc = unseen_cuc / n if n else 1.0
+        expected_later = later * mean_cuc
+    ranks = [p.card.rank for p in plays]
+    risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
+    liability = plan.liability
     best: list[Play] = []
-    best_cost = float("inf")
-    ranks_played = [p.card.rank for p in plays]
-    risks = _risks(ranks_played, lead_rank, played, trick_ranks, rule, ranks, later)
-    for p, r, risk in zip(plays, ranks_played, risks, strict=True):
-        on_card = per_card[r]
-        capture = trick_cuc + on_card + expected_later
-        cost = caution * risk * capture - ((on_card - 1) + max(0.0, abs(r - 30.5) - 15.0) / 15.0)
-        if cost < best_cost - 1e-9:
-            best, best_cost = [p], cost
-        elif abs(cost - best_cost) <= 1e-9:
+    high = low = -float("inf")  # the best gain so far, give or take 1e-9
+    for p, r, risk in zip(plays, ranks, risks, strict=True):
+        gain = liability[r]
+        if risk:
+            gain -= caution * risk * (trick_cuc + per_card[r] + expected_later)
+        if gain > high:
+            best, high, low = [p], gain + 1e-9, gain - 1e-9
+        elif gain >= low:
             best.append(p)
     return best[0] if len(best) == 1 else rng.choice(best)
 
@@ -220,21 +235,29 @@ def _risk(
     played: Sequence[int],
     trick_ranks: Sequence[int],
     rule: Marker | None,
-    ranks: Sequence[int],
+    unseen: Sequence[int],
     later: int,
 ) -> float:
     """The estimated chance that playing a card of rank `r` ends with this seat taking the trick.
 
     `played` are the ranks played to the trick but the lead's, `trick_ranks` every rank
-    played to it. `ranks` are the unseen cards' ranks, sorted: the cards still to come are
-    drawn from them (or from those on one side of the lead's rank), and each beats `r` or not.
-    One card's `_risks`.
+    played to it. `unseen` are the unseen cards' ranks (of 1..60): the cards still to come
+    are drawn from them (or from those on one side of the lead's rank), and each beats `r`
+    or not. One card's `_risks`.
 
     Example:
         >>> _risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
         0.5
     """
-    return _risks([r], lead_rank, played, trick_ranks, rule, ranks, later)[0]
+    seen = sorted(set(range(1, 61)).difference(unseen))
+    return _risks([r], lead_rank, played, trick_ranks, rule, seen, _BELOW_60, later)[0]
+
+
+#: For the 60-card deck: how many of its ranks (1..60) are below each rank 0..61.
+_BELOW_60: Final = tuple(min(max(x - 1, 0), 60) for x in range(62))
+
+#: Each marker (or its string): whether it is broken, whether the lowest card wins.
+_MARKS: Final[dict[str, tuple[bool, bool]]] = {m: (m.broken, m.lowest_wins) for m in Marker}
 
 
 def _risks(
@@ -242,39 +265,45 @@ def _risks(
     lead_rank: int | None,
     played: Sequence[int],
     trick_ranks: Sequence[int],
-    rule: Marker | None,
-    ranks: Sequence[int],
+    rule: str | None,
+    seen: Sequence[int],
+    below: Sequence[int],
     later: int,
 ) -> list[float]:
     """`_risk` for each rank of `cards`, with what they share (the lead's place, the rule) worked out once.
 
+    The unseen cards are the deck's but the `seen` ranks (sorted): `below[x]` deck ranks
+    are below rank `x`, so `below[x] - bisect_left(seen, x)` unseen ranks are. `rule` is
+    the Trick Marker (or its string).
+
     Example:
-        >>> _risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
+        >>> seen = sorted(set(range(1, 61)) - {10, 20, 38, 45})
+        >>> _risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, seen, _BELOW_60, later=1)
         [0.5, 0.0, 0.75]
     """
     if lead_rank is None:
         return [0.0] * len(cards)  # the leader's card is never the highest or lowest that takes the trick
-    n = len(ranks)
-    below = bisect_left(ranks, lead_rank)  # ranks[:below] are below the lead, ranks[above:] above
-    above = bisect_right(ranks, lead_rank)
-    broken = rule is not None and rule.broken
-    rule_lowest = rule is not None and rule.lowest_wins
+    n = below[-1] - len(seen)
+    # The unseen ranks, in order, are [0, under) below the lead and [over, n) above it.
+    under = below[lead_rank] - bisect_left(seen, lead_rank)
+    over = below[lead_rank + 1] - bisect_right(seen, lead_rank)
+    broken, rule_lowest = (False, False) if rule is None else _MARKS[rule]
     current: int | None = None  # the rank that takes the trick so far (worked out when needed)
     out: list[float] = []
     for r in cards:
         if rule is None:
             # This card sets the rule: it takes the trick for now, whichever way it goes.
             lowest_wins = r < lead_rank
-            lo, hi = (0, below) if lowest_wins else (above, n)
+            lo, hi = (0, under) if lowest_wins else (over, n)
         elif not broken:
             lowest_wins = rule_lowest
             if r < lead_rank if lowest_wins else r > lead_rank:  # obeys the rule
                 if current is None:
                     current = min(played) if lowest_wins else max(played)
-                if not _beats(r, current, lowest_wins):
+                if r >= current if lowest_wins else r <= current:  # does not beat the card taking
                     out.append(0.0)
                     continue
-                lo, hi = (0, below) if lowest_wins else (above, n)
+                lo, hi = (0, under) if lowest_wins else (over, n)
             else:
                 # Breaking the rule flips it: this card (below or above every card so far) takes for now.
                 lowest_wins = not lowest_wins
@@ -284,7 +313,7 @@ def _risks(
             if current is None:
                 all_ranks = [*trick_ranks, lead_rank]
                 current = min(all_ranks) if lowest_wins else max(all_ranks)
-            if not _beats(r, current, lowest_wins):
+            if r >= current if lowest_wins else r <= current:
                 out.append(0.0)
                 continue
             lo, hi = 0, n
@@ -296,9 +325,14 @@ def _risks(
         if lo == hi:
             out.append(1.0)
             continue
-        beating = bisect_left(ranks, r, lo, hi) - lo if lowest_wins else hi - bisect_right(ranks, r, lo, hi)
-        stay = 1.0 - beating / (hi - lo)
-        out.append(float(stay**later))
+        # The unseen ranks of [lo, hi) that would beat r: those below it, or those above it.
+        if lowest_wins:
+            k = below[r] - bisect_left(seen, r)  # unseen ranks below r
+            beating = (hi if k > hi else k if k > lo else lo) - lo
+        else:
+            k = below[r + 1] - bisect_right(seen, r)  # unseen ranks up to r
+            beating = hi - (hi if k > hi else k if k > lo else lo)
+        out.append((1.0 - beating / (hi - lo)) ** later)
     return out
 
 
