@@ -216,6 +216,69 @@ def _one_card_risk(
     return float((1.0 - beating / (hi - lo)) ** later)
 
 
+def _plain_costs(view: PlayerView, caution: float) -> list[float]:
+    # Catastrophe's heuristic written plainly from the view's fields (as it was before `views.glance`):
+    # the unseen cards are the deck's but the hand, the trick, the revealed lead and every completed trick.
+    from cucumber_rules.games.catastrophe.rules import Marker
+
+    plan = view.rules._plan
+    per_card = plan.cucumbers
+    trick = [p.card for p in view.trick]
+    revealed = view.revealed
+    lead = revealed if revealed is not None else (trick[0] if trick else None)
+    seen = {*view.hand, *trick, *([revealed] if revealed is not None else [])}
+    for done in view.tricks:
+        seen.update(p.card for p in done.plays)
+        if getattr(done, "revealed", None) is not None:
+            seen.add(done.revealed)
+    unseen = sorted(c.rank for c in plan.deck if c not in seen)
+    mean = sum(per_card[r] for r in unseen) / len(unseen) if unseen else 1.0
+    later = max(0, len(view.players) - len(trick) - 1)
+    in_play = sum(per_card[c.rank] for c in trick) + (per_card[revealed.rank] if revealed is not None else 0)
+    rule = None if view.marker is None else Marker(view.marker)
+    lead_rank = None if lead is None else lead.rank
+    played = [c.rank for c in trick if c is not lead]
+    costs = []
+    for p in view.legal:
+        r = p.card.rank  # type: ignore[union-attr]
+        risk = _one_card_risk(r, lead_rank, played, [c.rank for c in trick], rule, unseen, later)
+        keep = (per_card[r] - 1) + max(0.0, abs(r - 30.5) - 15.0) / 15.0
+        costs.append(caution * risk * (in_play + per_card[r] + later * mean) - keep)
+    return costs
+
+
+@pytest.mark.parametrize("options", [{}, {"surprise": True}, {"surprise": True, "cant_beat_em": True}])
+def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]) -> None:
+    # The heuristic reads its view through `glance` and counts unseen cards from the captured piles, only
+    # when it must: each play's gain is exactly the plain reading's cost, negated, and each choice the
+    # cheapest play (ties within 1e-9 broken by the same draw).
+    from cucumber_rules.games.catastrophe.words import _gains
+
+    rules = cr.ruleset("catastrophe", **options)
+    game = game_of(rules)
+    rng = random.Random(3)
+    compared = 0
+    for players in (3, 4, 6):
+        state = cr.new_game(rules, players)
+        while not state.is_over:
+            if state.to_act == cr.CHANCE:
+                state = cr.apply(state, cr.sample_chance(state, rng))
+                continue
+            caution = rng.choice([0.0, 0.5, 1.0, 3.0])
+            view = cr.view(state, state.to_act)
+            costs = _plain_costs(cr.view(state, state.to_act), caution)
+            assert _gains(view, view.legal, caution) == [-c for c in costs]  # type: ignore[arg-type]
+            cheapest = min(costs)
+            ties = [p for p, c in zip(view.legal, costs, strict=True) if c - cheapest <= 1e-9]
+            seed = rng.randrange(10**6)
+            expected = ties[0] if len(ties) == 1 else random.Random(seed).choice(ties)
+            assert game.heuristic(view, random.Random(seed), caution=caution) == expected
+            compared += 1
+            moves = cr.legal_moves(state)
+            state = cr.apply(state, moves[rng.randrange(len(moves))])
+    assert compared > 300
+
+
 def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
     from cucumber_rules.games.catastrophe.rules import Marker
     from cucumber_rules.games.catastrophe.words import _BELOW_60, _risks

@@ -175,6 +175,28 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
     plays: tuple[Play, ...] = view.legal  # type: ignore[assignment]  # (Catastrophe has no decisions)
     if not plays:
         return rng.choice(plays)
+    best: list[Play] = []
+    high = low = -float("inf")  # the best gain so far, give or take 1e-9
+    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):
+        if gain > high:
+            best, high, low = [p], gain + 1e-9, gain - 1e-9
+        elif gain >= low:
+            best.append(p)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> list[float]:
+    """What the heuristic sees in each play: the card's liability shed, less the risk of taking the trick
+    times what it would capture.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+        >>> v = cr.view(s, 0)
+        >>> [str(p.card) for p in v.legal], _gains(v, v.legal, 1.0)  # leading: nothing to capture
+        (['30', '60'], [0.0, 0.9666666666666667])
+    """
     rules: CatastropheRules = view.rules  # type: ignore[assignment]
     plan = rules._plan
     per_card = plan.cucumbers
@@ -216,17 +238,13 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
     ranks = [p.card.rank for p in plays]
     risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
     liability = plan.liability
-    best: list[Play] = []
-    high = low = -float("inf")  # the best gain so far, give or take 1e-9
-    for p, r, risk in zip(plays, ranks, risks, strict=True):
+    gains = []
+    for r, risk in zip(ranks, risks, strict=True):
         gain = liability[r]
         if risk:
             gain -= caution * risk * (trick_cuc + per_card[r] + expected_later)
-        if gain > high:
-            best, high, low = [p], gain + 1e-9, gain - 1e-9
-        elif gain >= low:
-            best.append(p)
-    return best[0] if len(best) == 1 else rng.choice(best)
+        gains.append(gain)
+    return gains
 
 
 def _risk(
