@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -115,6 +116,7 @@ def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
             game_of(state.match.rules).heuristic(view, random.Random(2), caution=caution)
     assert HeuristicBot(caution=0).caution == 0
     assert HeuristicBot(caution=-1.5).caution == -1.5
+    assert HeuristicBot(caution=Fraction(1, 2)).caution == 0.5  # type: ignore[arg-type]  # any real number
 
 
 def test_bots_are_immutable_values() -> None:

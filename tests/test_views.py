@@ -685,6 +685,8 @@ def test_glance_reads_what_the_filled_view_holds(variant: tuple[str, dict[str, A
             assert [p.card for p in hand] == list(fresh.hand)
             assert all(p.seat == seat for p in hand)
             assert dict(own) == {name: getattr(fresh, name) for name in own_names}
+            with pytest.raises(TypeError):
+                own["marker"] = None  # type: ignore[index]  # read-only: the fresh view's pieces
             loaded = cr.loads(cr.dumps(fresh))
             assert isinstance(loaded, PlayerView)
             assert glance(loaded)[:3] == (seats, hand, trick)

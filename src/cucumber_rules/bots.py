@@ -32,6 +32,7 @@ Example:
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -143,7 +144,7 @@ class HeuristicBot:
     a finite number."""
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.caution, bool) or not isinstance(self.caution, int | float):
+        if isinstance(self.caution, bool) or not isinstance(self.caution, numbers.Real):
             raise TypeError(f"caution must be a number, not {type(self.caution).__name__}")
         if not math.isfinite(self.caution):
             raise ValueError(f"caution must be a finite number, not {self.caution}")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
@@ -218,8 +219,8 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
 
     The number of seats, the viewer's hand as its plays (`Play(seat, card)`, in
     the order of `hand`; empty for a spectator), the current trick, and the
-    game's own view fields by name (Catastrophe's `revealed`, `marker` and
-    `captured`). A view's other fields are filled in together the first time
+    game's own view fields by name, read-only (Catastrophe's `revealed`,
+    `marker` and `captured`). A view's other fields are filled in together the first time
     one is read; a heuristic that needs only these pieces reads them here
     instead, at a fraction of the cost. A view that is already filled in (or was
     loaded) answers from its fields.
@@ -241,7 +242,7 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         hand = () if seat is None else tuple([Play(seat, c) for c in v.hand])
         return len(v.players), hand, v.trick, {name: getattr(v, name) for name in _own_fields(type(v))}
     shared, held, trick, _, own = later
-    return len(shared[0]), _unplayed(held, trick, v.seat) if trick else held, trick, own
+    return len(shared[0]), _unplayed(held, trick, v.seat) if trick else held, trick, MappingProxyType(own)
 
 
 def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
