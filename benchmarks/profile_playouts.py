@@ -16,8 +16,8 @@ Example:
     >>> code, "function calls" in out.getvalue()
     (0, True)
     >>> with contextlib.redirect_stdout(io.StringIO()) as out:
-    ...     code = main(["catastrophe", "--matches", "1", "--bots", "heuristic", "--cprofile", "--top", "3"])
-    >>> code, "heuristic" in out.getvalue()
+    ...     code = main(["catastrophe", "--matches", "1", "--bots", "heuristic", "--cprofile", "--top", "10"])
+    >>> code, "words.py" in out.getvalue()  # the heuristic (games/catastrophe/words.py) is listed
     (0, True)
 """
 
