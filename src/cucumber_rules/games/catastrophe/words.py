@@ -218,13 +218,14 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
     elif trick_ranks:
         lead_rank = trick_ranks[0]
     later = seats - len(trick) - 1
+    ranks = [p.card.rank for p in plays]
     seen: list[int] = []
     expected_later = 0.0
     if lead_rank is None or later <= 0:  # (no risk for the leader; none still to come for the last)
         later = 0
     else:  # players after this one could take the trick: count the cards not seen
         seen = [c.rank for got in own["captured"] for c in got]
-        seen += [p.card.rank for p in hand]
+        seen += ranks if hand is plays else [p.card.rank for p in hand]  # (every card legal: the same tuple)
         seen += trick_ranks
         if revealed is not None:
             seen.append(lead_rank)
@@ -235,7 +236,6 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
         n = len(plan.deck) - len(seen)
         mean_cuc = unseen_cuc / n if n else 1.0
         expected_later = later * mean_cuc
-    ranks = [p.card.rank for p in plays]
     risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
     liability = plan.liability
     gains = []
