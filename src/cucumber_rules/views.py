@@ -220,10 +220,10 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
     The number of seats, the viewer's hand as its plays (`Play(seat, card)`, in
     the order of `hand`; empty for a spectator), the current trick, and the
     game's own view fields by name, read-only (Catastrophe's `revealed`,
-    `marker` and `captured`). A view's other fields are filled in together the first time
-    one is read; a heuristic that needs only these pieces reads them here
-    instead, at a fraction of the cost. A view that is already filled in (or was
-    loaded) answers from its fields.
+    `marker` and `captured`). A view's other fields are filled in together the
+    first time one is read; a heuristic that needs only these pieces reads them
+    here instead, at a fraction of the cost. A view that is already filled in
+    (or was loaded) answers from its fields.
 
     Example:
         >>> import cucumber_rules as cr
@@ -240,7 +240,8 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
     if later is None:
         seat = v.seat
         hand = () if seat is None else tuple([Play(seat, c) for c in v.hand])
-        return len(v.players), hand, v.trick, {name: getattr(v, name) for name in _own_fields(type(v))}
+        own = {name: getattr(v, name) for name in _own_fields(type(v))}
+        return len(v.players), hand, v.trick, MappingProxyType(own)
     shared, held, trick, _, own = later
     return len(shared[0]), _unplayed(held, trick, v.seat) if trick else held, trick, MappingProxyType(own)
 

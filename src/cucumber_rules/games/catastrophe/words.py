@@ -12,7 +12,7 @@ from ...actions import Action, Deal, Play
 from ...cards import Card
 from ...views import Dealt, glance
 from .. import Badge
-from .rules import CatastropheRules, Marker
+from .rules import PRESETS, CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def _risk(
 
 
 #: For the 60-card deck: how many of its ranks (1..60) are below each rank 0..61.
-_BELOW_60: Final = tuple(min(max(x - 1, 0), 60) for x in range(62))
+_BELOW_60: Final = PRESETS["catastrophe"]._plan.below
 
 #: Each marker (or its string): whether it is broken, whether the lowest card wins.
 _MARKS: Final[dict[str, tuple[bool, bool]]] = {m: (m.broken, m.lowest_wins) for m in Marker}
