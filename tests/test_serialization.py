@@ -418,6 +418,21 @@ def test_tampered_score_documents(mutate: Mutation, path: str) -> None:
     assert info.value.path == path, str(info.value)
 
 
+@pytest.mark.parametrize("kind", ["score", "view"])
+def test_rows_and_results_are_counted_before_either_is_read(kind: str) -> None:
+    # Rows that could not even be read: refused for their number, before anything is structured.
+    doc = _score_doc() if kind == "score" else _view_doc()
+    results = len(doc["results"])
+    doc["rounds"] = [*doc["rounds"], "not a row", {"nor": "this"}]
+    with pytest.raises(InvalidStateError) as info:
+        _load(doc)
+    assert info.value.path == "$.rounds"
+    assert f"one row per result: {results + 2} rows for {results} results" in str(info.value)
+    del doc["results"]  # no results at all: no rows either
+    with pytest.raises(InvalidStateError, match=r"\$\.rounds: .* for 0 results"):
+        _load(doc)
+
+
 def test_loaded_record_is_replayed() -> None:
     rec = Record(
         cr.ruleset("gurka", hand_size=1), ["A", "B"], 0, [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(1, "KS")]

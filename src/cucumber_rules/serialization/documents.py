@@ -32,7 +32,7 @@ from ..state import State
 from ..views import PlayerView
 from . import legacy
 from .converter import At, Bad, kind_name, make_converter
-from .validation import replay_actions, structure_state, validate_score, validate_view
+from .validation import check_counts, replay_actions, structure_state, validate_score, validate_view
 
 __all__ = [
     "FORMAT_VERSION",
@@ -421,6 +421,8 @@ def loads(
     rules_path = "$" if cls is Rules else "$.rules"
     if version == 1 and cls is not State:
         body = legacy.upgrade(kind, body)
+    if cls is Score or cls is PlayerView:
+        check_counts(body)
     try:
         if cls is State:
             legacy_layout = (lambda s: legacy.state_v1(conv, s)) if version == 1 else None

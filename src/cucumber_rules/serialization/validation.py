@@ -30,7 +30,7 @@ from ..state import CHANCE, State
 from ..views import Dealt, PlayerView
 from .converter import At, Bad, kind_name, state_document, step
 
-__all__ = ["diff", "replay_actions", "structure_state", "validate_score", "validate_view"]
+__all__ = ["check_counts", "diff", "replay_actions", "structure_state", "validate_score", "validate_view"]
 
 _CARD_CODES: Final = frozenset(
     {"not-in-hand", "must-follow", "must-play-lowest", "cannot-lead-five", "must-follow-marker"}
@@ -276,6 +276,24 @@ def _check_results(sc: Score | PlayerView, n: int) -> None:
         raise _fail("$.standings", f"must list every seat 0..{n - 1} once")
     if any(sc.eliminated[s] for s in sc.winners):
         raise _fail("$.winners", "an eliminated seat cannot win")
+
+
+def check_counts(body: dict[str, Any]) -> None:
+    """Refuse a score or view document whose rows and results differ in number, before reading either.
+
+    The rows must be the results' points, one per result (`validate_score` checks their values once
+    they are read), so a document padded with rows is refused in time proportional to nothing but
+    its parsing.
+
+    Example:
+        >>> check_counts({"rounds": [[0, 1]], "results": []})
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.InvalidStateError: $.rounds: must hold one row per result: 1 rows for 0 results
+    """
+    rows, results = body.get("rounds"), body.get("results", [])
+    if type(rows) is list and type(results) is list and len(rows) != len(results):
+        raise _fail("$.rounds", f"must hold one row per result: {len(rows)} rows for {len(results)} results")
 
 
 def validate_score(sc: Score) -> None:
