@@ -694,3 +694,65 @@ def test_glance_reads_what_the_filled_view_holds(variant: tuple[str, dict[str, A
             checked += any(p.seat == seat for p in trick)
         state = _advance(state, 1, rng)
     assert checked > 10  # seats that had played to the current trick were seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
+def test_sibling_states_views_show_their_own_game_fields(variant: tuple[str, dict[str, Any]]) -> None:
+    # Sibling states (the same trick so far, another card played) share what views keep per trick;
+    # a game whose `view_fields_shared` is true has its fields asked once per trick and `extra` (in
+    # Catastrophe the second card sets the Trick Marker, so siblings differ there). Asked in turns,
+    # every view shows what `view_fields` says of its own state, fresh and filled in.
+    from cucumber_rules.views import glance
+
+    rules = rules_of(*variant)
+    game = cr.GAMES[rules.game]
+    assert game.view_fields_shared  # both built-in games claim it; `check_game` holds them to it
+    common = attrs.fields_dict(PlayerView)
+    own_names = [a.name for a in attrs.fields(game.view_type) if a.name not in common]
+    players = max(rules.min_players, min(4, rules.max_players))
+    differing = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = cr.new_game(rules, players)
+        while not state.is_over:
+            moves = cr.legal_moves(state)
+            if not moves:
+                state = cr.apply(state, cr.sample_chance(state, rng))
+                continue
+            siblings = [cr.apply(state, m) for m in dict.fromkeys((moves[0], moves[-1], rng.choice(moves)))]
+            differing += len({repr(s.extra) for s in siblings if s.table is state.table}) > 1
+            to_act = state.to_act
+            assert to_act is not None
+            for seat in (None, to_act, (to_act + 1) % players):
+                for sibling in siblings + siblings[::-1]:
+                    expected = game.view_fields(sibling, seat)
+                    v = cr.view(sibling, seat)
+                    assert dict(glance(v)[3]) == expected
+                    assert {name: getattr(v, name) for name in own_names} == expected
+            state = siblings[-1]
+    if rules.game == "catastrophe":
+        assert differing > 10  # siblings of one trick with different markers were seen
+
+
+def test_view_fields_are_asked_once_per_trick_only_when_the_game_says_they_may_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = cr.ruleset("agurk")
+    game = cr.GAMES["ladder"]
+    asked: list[int | None] = []
+    real = type(game).view_fields
+
+    def counting(state: State, seat: int | None) -> dict[str, Any]:
+        asked.append(seat)
+        return real(game, state, seat)
+
+    monkeypatch.setattr(game, "view_fields", counting)
+    for shared, expected in ((True, [0]), (False, [0, 1, None, 0, 2])):
+        monkeypatch.setattr(game, "view_fields_shared", shared)
+        start = cr.new_game(rules, 4)  # a new match: nothing kept from the other round of the loop
+        state = cr.apply(start, cr.sample_chance(start, random.Random(1)))
+        asked.clear()
+        for seat in (0, 1, None, 0):
+            cr.view(state, seat)
+        cr.view(cr.apply(state, cr.legal_moves(state)[0]), 2)  # the same trick, one card on
+        assert asked == expected

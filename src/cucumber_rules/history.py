@@ -147,6 +147,8 @@ class History(Sequence[T]):
         """
         if older is self:
             return ()
+        if self._rest is older:  # grown by one segment (a view's next trick): no walk
+            return self._segment
         stop = older._len
         if not stop:
             return None  # every history grew from the empty one: use items() for all of it

@@ -298,6 +298,14 @@ def _is_deal(action: object) -> bool:
     return type(action) is Deal
 
 
+def _no_deal(actions: tuple[Action, ...]) -> bool:
+    """True if none of `actions` is a `Deal` (a loop: cheaper than `any` over a generator)."""
+    for action in actions:  # noqa: SIM110 (the loop is the point: `all` over a generator costs more)
+        if type(action) is Deal:
+            return False
+    return True
+
+
 def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
     """The whole match's public events as `seat` saw them (None: a spectator), oldest first.
 
@@ -364,6 +372,7 @@ def view(state: State, seat: int | None) -> PlayerView:
     held = state.held
     t = state.table
     head: tuple[Event, ...] | list[Any] | None
+    fields: list[tuple[object, dict[str, Any]] | None] | None = None
     if t is None:  # before the first deal
         tail = game.public_events(state.history.since(_is_deal), rules, seat)
         shared = (m.players, m.first, m.dealer, memo.scores, tuple(map(len, held)), None, (), m.rounds, tail)
@@ -379,7 +388,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         ):
             per_trick = _per_trick(game, rules, m, t, memo, past, held)
             _setattr(t, "_views", per_trick)
-        _, _, _, deal, skip, shared = per_trick
+        _, _, _, deal, skip, shared, fields = per_trick
         if deal is None:
             head = ()
         else:
@@ -395,6 +404,16 @@ def view(state: State, seat: int | None) -> PlayerView:
                 else:
                     head = game.public_events((deal,), rules, seat)
                 heads[1][seat] = head
+    if fields is None:
+        own = game.view_fields(state, seat)
+    else:  # `Game.view_fields_shared`: one answer per trick and value of `extra`, for every seat
+        extra = state.extra
+        found = fields[0]
+        if found is not None and found[0] is extra:
+            own = found[1]
+        else:
+            own = game.view_fields(state, seat)
+            fields[0] = (extra, own)  # (one assignment: views of other threads read either pair)
     kind = game.view_type
     to_act = state.to_act
     v: Any = (_OPEN.get(kind) or _open(kind))()  # (`_values.open_twin`: plain stores until the class is set)
@@ -407,7 +426,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         held[seat] if seat is not None and held else (),
         state.trick,
         head,
-        game.view_fields(state, seat),
+        own,
     )
     v.__class__ = kind
     out: PlayerView = v
@@ -488,9 +507,17 @@ def _match_parts(kind: type[Match]) -> _MatchParts:
 _Shared = tuple[
     tuple[str, ...], int, int, _Scores, tuple[int, ...], int | None, tuple[Trick, ...], int, tuple[Event, ...]
 ]
-#: What `_per_trick` keeps on a `Table`: past, held, memo (what it is valid for), deal, skip, shared.
+#: What `_per_trick` keeps on a `Table`: past, held, memo (what it is valid for), deal, skip, shared,
+#: and for a game whose `view_fields_shared` is true a one-entry cell `[(extra, its view fields)]`
+#: (None until a view fills it; the entry for another `extra` is replaced), else None.
 _PerTrick = tuple[
-    "History[Action]", tuple[tuple[Play, ...], ...], _MatchMemo, Deal | None, int | None, _Shared
+    "History[Action]",
+    tuple[tuple[Play, ...], ...],
+    _MatchMemo,
+    Deal | None,
+    int | None,
+    _Shared,
+    "list[tuple[object, dict[str, Any]] | None] | None",
 ]
 
 
@@ -514,7 +541,7 @@ def _per_trick(
     last = memo.last
     new = past.added_since(last[0]) if last is not None else None
     tail: tuple[Event, ...] | None = None
-    if last is not None and new is not None and last[3] is not None and not any(type(a) is Deal for a in new):
+    if last is not None and new is not None and last[3] is not None and _no_deal(new):
         _, done, tail, deal, skip = last
         if skip is None and deal is not None:
             more = game.round_events(rules, deal, done, new) if new else ()
@@ -546,4 +573,4 @@ def _per_trick(
         number,
         tail,
     )
-    return (past, held, memo, deal, skip, shared)
+    return (past, held, memo, deal, skip, shared, [None] if game.view_fields_shared else None)

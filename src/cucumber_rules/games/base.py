@@ -215,8 +215,17 @@ class Game:
     # ----------------------------------------------------------------- views and JSON
 
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The values of the fields `view_type` adds to `PlayerView`, as `seat` may see them."""
+        """The values of the fields `view_type` adds to `PlayerView`, as `seat` may see them.
+
+        Views never change the dict they get (a view's own fields are read-only).
+        """
         return {}
+
+    view_fields_shared: ClassVar[bool] = False
+    """True if `view_fields` answers the same for every seat and the spectator, from the state's
+    `match`, `table` and `extra` alone (both built-in games' do). Views then ask once per trick and
+    value of `extra`, and share the answer. `check_game` compares each view's fields with
+    `view_fields` itself, so a wrong claim shows up in its views check."""
 
     def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
         """The public events of a stretch of actions as `seat` saw them (deals reduced to `Dealt`).

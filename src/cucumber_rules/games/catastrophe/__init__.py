@@ -147,6 +147,8 @@ class CatastropheGame(Game):
         """See `words.max_actions`."""
         return words.max_actions(rules, players)  # type: ignore[arg-type]
 
+    view_fields_shared = True  # the table's revealed and captured cards, the marker in `extra`
+
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
         """The Trick Marker, the revealed lead card and the captured cards."""
         table: CatastropheTable | None = state.table  # type: ignore[assignment]

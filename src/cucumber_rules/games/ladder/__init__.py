@@ -146,6 +146,8 @@ class LadderGame(Game):
         """See `words.max_actions`."""
         return words.max_actions(rules, players)  # type: ignore[arg-type]
 
+    view_fields_shared = True  # the revival rule's state: the match's
+
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
         """The revival rule's public state."""
         m: LadderMatch = state.match  # type: ignore[assignment]
