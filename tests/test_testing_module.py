@@ -546,6 +546,26 @@ def test_view_shows_the_wrong_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "wrong hand" in expect_broken("views")
 
 
+@pytest.mark.parametrize("shared", [True, False], ids=["claimed-shared", "per-seat"])
+def test_view_fields_that_differ_by_seat(monkeypatch: pytest.MonkeyPatch, shared: bool) -> None:
+    # The ladder's own view fields made to depend on the seat: a game that says they are the same for
+    # every seat (`view_fields_shared`) is caught; one that does not say so may show each seat its own.
+    real = type(LADDER).view_fields
+
+    def view_fields(state: State, seat: int | None) -> dict[str, Any]:
+        return {**real(LADDER, state, seat), "pending": () if seat is None else (seat,)}
+
+    monkeypatch.setattr(LADDER, "view_fields", view_fields)
+    monkeypatch.setattr(LADDER, "view_fields_shared", shared)
+    if shared:
+        assert "view_fields_shared says every seat sees the same" in expect_broken("views")
+    else:  # each view asks for its own seat's fields, and shows them
+        assert check_game(AGURK, matches=1, seed=5, players=[3]).matches == 1
+        start = cr.new_game(AGURK, 3)
+        state = cr.apply(start, cr.sample_chance(start, random.Random(2)))
+        assert [cr.view(state, seat).pending for seat in (0, None, 2, 1)] == [(0,), (), (2,), (1,)]
+
+
 def test_view_leaks_a_hidden_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     real_view = cr.view
 

@@ -224,8 +224,8 @@ class Game:
     view_fields_shared: ClassVar[bool] = False
     """True if `view_fields` answers the same for every seat and the spectator, from the state's
     `match`, `table` and `extra` alone (both built-in games' do). Views then ask once per trick and
-    value of `extra`, and share the answer. `check_game` compares each view's fields with
-    `view_fields` itself, so a wrong claim shows up in its views check."""
+    value of `extra`, and share the answer. `check_game` holds a game to it: every seat's answer
+    must be the spectator's, and every view's fields what `view_fields` says of its own state."""
 
     def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Event, ...]:
         """The public events of a stretch of actions as `seat` saw them (deals reduced to `Dealt`).

@@ -62,12 +62,23 @@ class ViewChecks(CheckBase):
     def check_views(self, state: State, legal: tuple[Action, ...], *, every_seat: bool) -> None:
         """Views show the seat's own hand, the public facts, the game's own fields and its legal moves.
 
-        Every step checks the seat to act; checkpoints check every seat and the spectator.
+        Every step checks the seat to act; checkpoints check every seat and the spectator. A game
+        whose `view_fields_shared` is true must give every seat the spectator's `view_fields`.
         """
         to_act = state.to_act
         seats: list[int | None] = [None, *range(self.n)] if every_seat else []
         if not every_seat and to_act is not None and to_act >= 0:
             seats.append(to_act)
+        game = self.game
+        if game.view_fields_shared:  # the game's word that views may share one answer: hold it to it
+            spectator = game.view_fields(state, None)
+            for seat in seats:
+                if seat is not None and game.view_fields(state, seat) != spectator:
+                    self.fail(
+                        "views",
+                        f"view_fields(state, {seat}) differs from the spectator's, but the game's "
+                        "view_fields_shared says every seat sees the same",
+                    )
         hands = state.hands
         public = (
             ("hand_sizes", tuple(len(h) for h in hands)),
