@@ -244,13 +244,7 @@ class State(Value):
             >>> cr.apply(s, cr.Play(0, "KS")).hand(0)
             (card('2C'),)
         """
-        held = self.held[seat]
-        for p in self.trick:
-            if p.seat == seat:  # played in this trick: it leaves the hand (one copy of it)
-                i = held.index(p)
-                held = held[:i] + held[i + 1 :]
-                break
-        return tuple([p.card for p in held])
+        return tuple([p.card for p in unplayed(self.held[seat], self.trick, seat)])
 
     def hand_size(self, seat: int) -> int:
         """How many cards one seat holds now.
@@ -416,6 +410,25 @@ def held_cards(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Play, ...], .
         else:
             held.append(tuple([PLAY_OF[seat][c] for c in hand]))
     return tuple(held)
+
+
+def unplayed(held: tuple[Play, ...], trick: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
+    """A seat's plays now: its `held` plays but the one it played to the current `trick` (one copy of it).
+
+    A card played mid-trick stays in `State.held` until the trick ends; this is that seat's hand
+    in between (`State.hand`, and a view's `hand`).
+
+    Example:
+        >>> from cucumber_rules import Deal, Play
+        >>> held = held_cards(Deal(hands=[["2C", "9C"], ["KS", "3H"]]).hands)
+        >>> unplayed(held[0], (Play(0, "9C"),), 0), unplayed(held[1], (Play(0, "9C"),), 1) == held[1]
+        ((Play(seat=0, card=card('2C')),), True)
+    """
+    for p in trick:
+        if p.seat == seat:
+            i = held.index(p)
+            return held[:i] + held[i + 1 :]
+    return held
 
 
 def without_trick(

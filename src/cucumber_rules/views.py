@@ -41,7 +41,7 @@ from .cards import Card
 from .engine import legal_moves
 from .history import EMPTY, History
 from .rules import Rules
-from .state import Match, RoundResult, State, Table, Trick, new_state
+from .state import Match, RoundResult, State, Table, Trick, new_state, unplayed
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -187,7 +187,7 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
         for p in trick:
             left[p.seat] -= 1
         sizes = tuple(left)
-        held = _unplayed(held, trick, seat)
+        held = unplayed(held, trick, seat)
     hand = tuple([p.card for p in held])
     if type(head) is list:  # the seat's `Dealt`, made by the first view of the round filled in
         if len(head) == 3:
@@ -203,15 +203,6 @@ def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
     for name, value in extra.items():
         _setattr(v, name, value)
     _set_later(v, None)
-
-
-def _unplayed(held: tuple[Play, ...], trick: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
-    """The seat's hand: its held plays but the one it played to the current trick (held until it ends)."""
-    for p in trick:
-        if p.seat == seat:
-            i = held.index(p)
-            return held[:i] + held[i + 1 :]
-    return held
 
 
 def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapping[str, Any]]:
@@ -243,7 +234,7 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         own = {name: getattr(v, name) for name in _own_fields(type(v))}
         return len(v.players), hand, v.trick, MappingProxyType(own)
     shared, held, trick, _, own = later
-    return len(shared[0]), _unplayed(held, trick, v.seat) if trick else held, trick, MappingProxyType(own)
+    return len(shared[0]), unplayed(held, trick, v.seat) if trick else held, trick, MappingProxyType(own)
 
 
 def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
