@@ -50,10 +50,12 @@ class Value:
         return self
 
 
-def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[..., T]:
+def builder(
+    cls: type[T], slots: tuple[str, ...] | None = None, *, taking: tuple[str, ...] = ()
+) -> Callable[..., T]:
     """A function that builds an instance of the frozen attrs class `cls` from all its fields, in order.
 
-    It takes exactly the fields that `cls(...)` takes, positionally, and neither
+    It takes exactly the fields that `cls(...)` takes (and those in `taking`), positionally, and neither
     converts nor validates them: it is for values the library has built itself.
     A field that `cls(...)` does not take (`init=False`) gets its default, or the value of the
     expression in its `metadata["builder"]` (written in terms of the other fields).
@@ -61,6 +63,8 @@ def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[...,
     Args:
         cls: A frozen, slotted attrs class (or any slotted class, with `slots`).
         slots: For a class that is not an attrs class: its slots, in the order the builder takes them.
+        taking: Fields that `cls(...)` does not take but the builder does, in their place among the
+            fields (a cache the caller has already filled).
 
     Returns:
         The constructor.
@@ -74,7 +78,9 @@ def builder(cls: type[T], slots: tuple[str, ...] | None = None) -> Callable[...,
     # (name, taken as an argument, default): every slot the builder fills, in order.
     if slots is None:
         attributes = attrs.fields(cls)  # type: ignore[arg-type]
-        fields = [(a.name, a.init, a.metadata.get("builder", a.default)) for a in attributes]
+        fields = [
+            (a.name, a.init or a.name in taking, a.metadata.get("builder", a.default)) for a in attributes
+        ]
     else:
         fields = [(name, True, None) for name in slots]
     names = [name for name, _, _ in fields]

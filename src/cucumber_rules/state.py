@@ -480,3 +480,6 @@ def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int,
 #: `new_state(to_act, match, table, hands, trick, best, extra, past)`: a `State` from all its
 #: fields, in order, without validation (the engines' fast path; see `_values.builder`).
 new_state: Final = builder(State)
+#: `new_state_with_moves(to_act, match, table, held, trick, best, extra, past, legal)`: `new_state`, with
+#: the seat to act's legal moves already worked out (kept as `legal_moves` keeps them).
+new_state_with_moves: Final = builder(State, taking=("_legal",))

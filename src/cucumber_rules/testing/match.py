@@ -20,7 +20,8 @@ from ..cards import DECKS, Card
 from ..engine import apply, check, legal_moves, new_game, sample_chance
 from ..history import History
 from ..rules import RULESETS, Rules
-from ..state import CHANCE, State
+from ..state import CHANCE, State, remember_legal
+from .base import actions_text
 from .moves import MoveChecks
 from .state_checks import StateChecks
 from .views import ViewChecks
@@ -215,11 +216,19 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
         self.check_cards(state)
         self.check_score(state)
         self.check_game_invariants(state)
+        kept = state._legal  # the moves the engine worked out as it built this state, if it did
+        remember_legal(state, None)  # (a cache, not part of the value): ask the game afresh
         legal = self.call("legal-moves", "legal_moves", legal_moves, state)
         results = self.check_legal(state, legal)
         if full:  # else the check at the end of the step covers these too (a change would stay)
             self.check_unchanged(state, guard, "applying a legal move")
         self.check_illegal(state, legal)
+        if kept is not None and kept != legal:
+            self.fail(
+                "legal-moves",
+                f"the moves kept as the state was built, {actions_text(kept)}, are not the game's "
+                f"legal moves {actions_text(legal)}",
+            )
         if full:
             self.check_unchanged(state, guard, "refusing an illegal action")
         self.check_views(state, legal, every_seat=full)

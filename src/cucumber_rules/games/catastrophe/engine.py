@@ -48,7 +48,7 @@ from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, RoundResult, State, held_cards, new_state, without_trick
+from ...state import CHANCE, RoundResult, State, held_cards, new_state, new_state_with_moves, without_trick
 from .rules import BONUS, BONUS_FIVES, Marker
 from .types import CatastropheMatch, CatastropheTable, CatastropheTrick
 
@@ -207,7 +207,9 @@ def start_round(state: State, deal: Deal) -> State:
         m = _new_match(
             m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners, m.starter
         )
-    return new_state(leader, m, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
+    held = held_cards(deal.hands)
+    moves = _allowed(rules._plan.five, revealed, (), None, held[leader])
+    return new_state_with_moves(leader, m, table, held, (), None, None, state.past.append(deal), moves)
 
 
 # --------------------------------------------------------------------------- the rules of play
@@ -269,20 +271,29 @@ def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         >>> [str(p.card) for p in allowed(s, s.held[0])]
         ['7']
     """
-    trick = state.trick
+    table: CatastropheTable = state.table  # type: ignore[assignment]
+    return _allowed(state.match.rules._plan.five, table.revealed, state.trick, state.extra, hand)
+
+
+def _allowed(
+    five: tuple[bool, ...],
+    revealed: Card | None,
+    trick: tuple[Play, ...],
+    marker: Marker | None,
+    hand: tuple[Play, ...],
+) -> tuple[Play, ...]:
+    """`allowed`, from the parts of the state it reads: `five[rank]` (the plan's 5-cucumber ranks),
+    the revealed lead card, the trick so far and the Trick Marker."""
     if not trick:
-        table: CatastropheTable = state.table  # type: ignore[assignment]
-        if table.revealed is None:
-            five = state.match.rules._plan.five
+        if revealed is None:
             return tuple([p for p in hand if not five[p.card.rank]]) or hand
         return hand
-    marker = state.extra
     if marker == HIGH:
-        lead = lead_rank(state)
+        lead = trick[0].card.rank if revealed is None else revealed.rank
         if hand[-1].card.rank > lead:  # the cards above the lead: the end of the sorted hand
             return hand[bisect_right(hand, lead, key=_RANK) :]
     elif marker == LOW:
-        lead = lead_rank(state)
+        lead = trick[0].card.rank if revealed is None else revealed.rank
         if hand[0].card.rank < lead:
             return hand[: bisect_left(hand, lead, key=_RANK)]
     return hand
@@ -385,8 +396,11 @@ def play_card(state: State, play: Play) -> State:
     trick = trick + (shared,)  # noqa: RUF005 (unpacking builds a list: slower)
     assert best is not None
     held = state.held
+    five = state.match.rules._plan.five
     if len(trick) < len(held):
-        return new_state(table.after[seat], state.match, table, held, trick, best, marker, state.past)
+        after = table.after[seat]
+        moves = _allowed(five, table.revealed, trick, marker, held[after])
+        return new_state_with_moves(after, state.match, table, held, trick, best, marker, state.past, moves)
     taker = best.seat
     held = without_trick(held, trick)
     past = state.past.extend(trick)
@@ -400,7 +414,8 @@ def play_card(state: State, play: Play) -> State:
         if revealed is not None:
             revealed, stock = stock[0], stock[1:]
         table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
-        return new_state(taker, state.match, table, held, (), None, None, past)
+        moves = _allowed(five, revealed, (), None, held[taker])
+        return new_state_with_moves(taker, state.match, table, held, (), None, None, past, moves)
     done = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
     return _finish_hand(state, done, held, past)
 

@@ -10,8 +10,9 @@ a fixed number of rounds (`fixed_rounds`). A match still undecided after
 `round_limit` rounds (automatic by default) ends there: the lowest total among
 the seats still in wins, ties share.
 
-The follow rule is written once, in `legal`: `play_error` and `apply_play`
-accept exactly the moves it lists.
+The follow rule is written once, in `_moves`: `legal` lists its moves for a
+state, `play_card` works them out for the state it builds (so `legal_moves` finds
+them kept), and `play_error` and `apply_play` accept exactly those moves.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, State, Table, Trick, held_cards, new_state, without_trick
+from ...state import CHANCE, State, Table, Trick, held_cards, new_state, new_state_with_moves, without_trick
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -126,7 +127,9 @@ def start_round(state: State, deal: Deal) -> State:
         )  # fmt: skip
     match = m
     table = _new_table(seats, after_table(seats, n), leader, (), deal.stock)
-    return new_state(leader, match, table, held_cards(deal.hands), (), None, None, state.past.append(deal))
+    held = held_cards(deal.hands)
+    moves = _moves(rules._plan, held[leader], (), None)
+    return new_state_with_moves(leader, match, table, held, (), None, None, state.past.append(deal), moves)
 
 
 # --------------------------------------------------------------------------- the follow rule
@@ -146,12 +149,9 @@ def high(state: State) -> int:
 
 
 def legal(state: State) -> tuple[Action, ...]:
-    """The legal actions of the seat to act (not at chance, not over): the follow rule, written once.
+    """The legal actions of the seat to act (not at chance, not over): a revival decision, or `_moves`.
 
-    Leading, any card. After a led Ace (with `ace_lead`), only the lowest cards.
-    Otherwise a card at least as high as the highest in the trick, or a lowest card;
-    with forced following, a lowest card only when no card is high enough. `check`
-    and `apply` accept exactly these moves.
+    `check` and `apply` accept exactly these moves.
 
     Example:
         >>> import cucumber_rules as cr
@@ -165,9 +165,30 @@ def legal(state: State) -> tuple[Action, ...]:
     m: LadderMatch = state.match  # type: ignore[assignment]
     if m.pending:
         return _DECISIONS[seat]
-    hand = state.held[seat]  # the seat's plays, sorted by card (it has not played in this trick)
-    trick = state.trick
-    plan: LadderPlan = m.rules._plan
+    # The seat's plays, sorted by card (it has not played in this trick).
+    return _moves(m.rules._plan, state.held[seat], state.trick, state.best)
+
+
+def _moves(
+    plan: LadderPlan, hand: tuple[Play, ...], trick: tuple[Play, ...], best: Play | None
+) -> tuple[Action, ...]:
+    """The follow rule, written once: the plays of `hand` legal after `trick`, whose card `best` is taking.
+
+    `hand` is a seat's plays, sorted, none of them in `trick`. Leading, any card. After
+    a led Ace (with `ace_lead`), only the lowest cards. Otherwise a card at least as
+    high as the highest in the trick, or a lowest card; with forced following, a
+    lowest card only when no card is high enough. Identical cards are listed once.
+
+    Example:
+        >>> from cucumber_rules import Play, card, ruleset
+        >>> from cucumber_rules.state import held_cards
+        >>> hand = held_cards(((), (card("2C"), card("4C"), card("9S"), card("QS"))))[1]
+        >>> lead = Play(0, "8D")
+        >>> [str(p.card) for p in _moves(ruleset("agurk")._plan, hand, (lead,), lead)]
+        ['2C', '9S', 'QS']
+        >>> [str(p.card) for p in _moves(ruleset("gurka")._plan, hand, (lead,), lead)]
+        ['9S', 'QS']
+    """
     if trick:  # the lowest cards are hand[:a], those high enough hand[b:]
         n = len(hand)
         low = hand[0].card.rank
@@ -177,7 +198,7 @@ def legal(state: State) -> tuple[Action, ...]:
         if trick[0].card.rank == plan.ace:
             hand = hand[:a]
         else:
-            high = state.best.card.rank  # type: ignore[union-attr]
+            high = best.card.rank  # type: ignore[union-attr]
             if low < high:
                 b = n
                 while hand[b - 1].card.rank >= high:  # stops at the lowest card, below `high`
@@ -260,19 +281,24 @@ def play_card(state: State, play: Play) -> State:
     trick = state.trick
     best = state.best
     m = state.match
-    if best is None or (play.card.rank >= best.card.rank and trick[0].card.rank != m.rules._plan.ace):
+    plan: LadderPlan = m.rules._plan
+    if best is None or (play.card.rank >= best.card.rank and trick[0].card.rank != plan.ace):
         best = play  # plays are shared objects: this is the one Play of this seat and card
     trick = trick + (play,)  # noqa: RUF005 (`(*trick, play)` builds a list: slower)
     table: Table = state.table  # type: ignore[assignment]
     if len(trick) < len(table.seats):
-        return new_state(table.after[play.seat], m, table, state.held, trick, best, None, state.past)
+        seat = table.after[play.seat]
+        held = state.held
+        moves = _moves(plan, held[seat], trick, best)
+        return new_state_with_moves(seat, m, table, held, trick, best, None, state.past, moves)
     taker = best.seat
     held = without_trick(state.held, trick)
     past = state.past.extend(trick)
     tricks = table.tricks + (_new_trick(table.leader, trick, taker),)  # noqa: RUF005
     table = _new_table(table.seats, table.after, taker, tricks, table.stock)
     if held[taker]:
-        return new_state(taker, m, table, held, (), None, None, past)
+        moves = _moves(plan, held[taker], (), None)
+        return new_state_with_moves(taker, m, table, held, (), None, None, past, moves)
     return _finish_round(state, table, held, trick, best, past)
 
 
