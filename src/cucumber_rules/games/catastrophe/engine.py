@@ -282,8 +282,12 @@ def _allowed(
     marker: Marker | None,
     hand: tuple[Play, ...],
 ) -> tuple[Play, ...]:
-    """`allowed`, from the parts of the state it reads: `five[rank]` (the plan's 5-cucumber ranks),
-    the revealed lead card, the trick so far and the Trick Marker."""
+    """`allowed`, from the parts of the state it reads (the rules of play, written once).
+
+    `five[rank]` says whether a rank is a 5-cucumber card (the rules' plan), `revealed` is the
+    lead card turned up from the stock (Surprise Cucumber), `marker` the Trick Marker. `play_card`
+    calls it for the state it builds, so `legal_moves` finds the moves kept.
+    """
     if not trick:
         if revealed is None:
             return tuple([p for p in hand if not five[p.card.rank]]) or hand
