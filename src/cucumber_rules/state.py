@@ -226,7 +226,8 @@ class State(Value):
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, init=False, eq=False, hash=False, repr=False
     )
-    """`legal_moves(state)`, kept once asked (not part of the value): `apply` then checks a move
+    """`legal_moves(state)`, kept (not part of the value): worked out by the engine as it builds the
+    state of a seat to play (`new_state_with_moves`), else on the first ask. `apply` checks a move
     against it instead of working out the rule again."""
 
     @property
