@@ -234,7 +234,10 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         own = {name: getattr(v, name) for name in _own_fields(type(v))}
         return len(v.players), hand, v.trick, MappingProxyType(own)
     shared, held, trick, _, own = later
-    return len(shared[0]), unplayed(held, trick, v.seat) if trick else held, trick, MappingProxyType(own)
+    seat = v.seat
+    if trick and v.to_act != seat:  # (the seat to act has played nothing to the trick yet)
+        held = unplayed(held, trick, seat)
+    return len(shared[0]), held, trick, MappingProxyType(own)
 
 
 def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
@@ -411,7 +414,10 @@ def view(state: State, seat: int | None) -> PlayerView:
     v.rules = rules
     v.seat = seat
     v.to_act = to_act
-    v.legal = legal_moves(state) if seat is not None and to_act == seat else ()
+    if seat is None or to_act != seat:
+        v.legal = ()
+    else:  # (the moves the engine kept as it built the state, else worked out now)
+        v.legal = state._legal or legal_moves(state)
     v._later = (
         shared,
         held[seat] if seat is not None and held else (),

@@ -199,9 +199,12 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
     """
     rules: CatastropheRules = view.rules  # type: ignore[assignment]
     plan = rules._plan
-    per_card = plan.cucumbers
+    liability = plan.liability
     seats, hand, trick, own = glance(view)
     revealed: Card | None = own["revealed"]
+    if not trick and revealed is None:  # leading: no card can take the trick yet, so only the liability
+        return [liability[p.card.rank] for p in plays]
+    per_card = plan.cucumbers
     # Each card's gain: its liability shed (5-cucumber cards are costly to keep; extreme ranks take
     # tricks later), less the risk of taking the trick times what it would capture: the cucumbers
     # in play (the revealed lead's too) and those still to come.
@@ -209,19 +212,18 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
     trick_cuc = 0
     for r in trick_ranks:  # (a loop: cheaper than `sum` over a `map`)
         trick_cuc += per_card[r]
-    lead_rank: int | None = None
-    played = trick_ranks[1:]
-    if revealed is not None:
+    if revealed is not None:  # the revealed card leads: every card played follows it
         lead_rank = revealed.rank
         played = trick_ranks
         trick_cuc += per_card[lead_rank]
-    elif trick_ranks:
+    else:
         lead_rank = trick_ranks[0]
+        played = trick_ranks[1:]
     later = seats - len(trick) - 1
     ranks = [p.card.rank for p in plays]
     seen: list[int] = []
     expected_later = 0.0
-    if lead_rank is None or later <= 0:  # (no risk for the leader; none still to come for the last)
+    if later <= 0:  # (none still to come for the last)
         later = 0
     else:  # players after this one could take the trick: count the cards not seen
         seen = [c.rank for got in own["captured"] for c in got]
@@ -237,7 +239,6 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
         mean_cuc = unseen_cuc / n if n else 1.0
         expected_later = later * mean_cuc
     risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
-    liability = plan.liability
     gains = []
     for r, risk in zip(ranks, risks, strict=True):
         gain = liability[r]
