@@ -202,7 +202,7 @@ def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> li
     liability = plan.liability
     seats, hand, trick, own = glance(view)
     revealed: Card | None = own["revealed"]
-    if not trick and revealed is None:  # leading: no card can take the trick yet, so only the liability
+    if not trick and revealed is None:  # leading: the lead card never takes the trick, so only the liability
         return [liability[p.card.rank] for p in plays]
     per_card = plan.cucumbers
     # Each card's gain: its liability shed (5-cucumber cards are costly to keep; extreme ranks take
