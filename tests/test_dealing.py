@@ -154,6 +154,66 @@ def test_a_deal_draws_one_random_number_per_card_it_places(rules: cr.Rules, draw
     assert rng.getstate() == expected.getstate()
 
 
+def _plain_shuffled_deal(
+    rng: random.Random, deck: list[cr.Card], players: int, seats: tuple[int, ...], per: int, stock: bool
+) -> cr.Deal:
+    # The dealer written plainly: the same partial Fisher-Yates over the cards themselves.
+    pool = list(deck)
+    draw = len(pool) if stock else len(seats) * per
+    for i in range(draw):
+        j = i + int(rng.random() * (len(pool) - i))
+        pool[i], pool[j] = pool[j], pool[i]
+    hands: list[list[cr.Card]] = [[] for _ in range(players)]
+    for k, seat in enumerate(seats):
+        hands[seat] = pool[k * per : (k + 1) * per]
+    return cr.Deal(hands=hands, stock=pool[len(seats) * per : draw] if stock else ())
+
+
+def test_shuffled_deal_draws_as_a_plain_shuffle_of_the_cards_and_keeps_the_plays() -> None:
+    # The dealer shuffles card indexes and makes each hand's cards and plays in one lookup: its deals
+    # are a plain shuffle's, card for card (copies of Five Cucumbers' numbers too), from the same draws,
+    # and the plays it keeps on the deal are the hands' (`dealt_held`), for a tuple or a list deck.
+    from cucumber_rules.state import dealt_held, held_cards
+
+    rng = random.Random(11)
+    for _ in range(400):
+        deck = cr.DECKS[rng.choice(sorted(cr.DECKS))]
+        players = rng.randint(2, 8)
+        seats = tuple(sorted(rng.sample(range(players), rng.randint(1, players))))
+        per = rng.randint(0, len(deck) // len(seats))
+        stock = rng.random() < 0.5
+        seed = rng.randrange(10**6)
+        given = deck if rng.random() < 0.5 else list(deck)
+        drawn = dealing.shuffled_deal(
+            random.Random(seed), given, players=players, seats=seats, per=per, stock=stock
+        )
+        assert drawn == _plain_shuffled_deal(random.Random(seed), list(deck), players, seats, per, stock)
+        assert dealt_held(drawn) == held_cards(drawn.hands)
+        assert dealt_held(drawn) is dealt_held(drawn)  # kept, not worked out again
+
+
+def test_a_deal_keeps_its_plays_only_as_a_cache() -> None:
+    # The kept plays are not part of the deal's value: equal deals compare and hash equal, and a pickled
+    # deal comes back without them (its plays are worked out again).
+    import pickle
+
+    from cucumber_rules.state import dealt_held
+
+    drawn = cr.sample_chance(cr.new_game(cr.ruleset("agurk"), players=3), random.Random(5))
+    assert isinstance(drawn, cr.Deal)
+    typed = cr.Deal(hands=drawn.hands)
+    assert drawn == typed
+    assert hash(drawn) == hash(typed)
+    assert repr(drawn) == repr(typed)
+    assert drawn._held is not None
+    assert typed._held is None
+    again = pickle.loads(pickle.dumps(drawn))
+    assert again == drawn
+    assert again._held is None
+    assert again._drawn_for is None
+    assert dealt_held(again) == dealt_held(drawn) == dealt_held(typed)
+
+
 @pytest.mark.parametrize("stock", [False, True])
 def test_random_deals_are_uniform(stock: bool) -> None:
     # Every card lands in each hand (and in the rest of the deck) as often as chance says. A chi-square

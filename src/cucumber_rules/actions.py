@@ -100,12 +100,15 @@ class Deal(Value):
     leader: int | None = attrs.field(default=None, converter=_optional_seat)
     _drawn_for: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
     """The state `sample_chance` drew this deal for, until it is applied to it (not part of the value)."""
+    _held: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    """The hands as `State.held` when the library's dealer drew them (`state.dealt_held`; not part of
+    the value)."""
 
     def __getstate__(self) -> tuple[Any, ...]:
         return (self.hands, self.stock, self.leader)
 
     def __setstate__(self, values: tuple[Any, ...]) -> None:
-        for setter, value in zip(_DEAL_SETTERS, (*values, None), strict=True):
+        for setter, value in zip(_DEAL_SETTERS, (*values, None, None), strict=True):
             setter(self, value)
 
     def __str__(self) -> str:
@@ -123,12 +126,16 @@ drawn_for: Final = Deal.__dict__["_drawn_for"].__set__
 
 
 def trusted_deal(
-    hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = (), leader: int | None = None
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...] = (),
+    leader: int | None = None,
+    held: tuple[tuple[Play, ...], ...] | None = None,
 ) -> Deal:
     """Build a `Deal` without converting its fields again (internal: the library's own dealer).
 
     `hands` must be tuples of shared cards, each sorted by card order, as `Deal(...)`
-    would make them; anything else should call `Deal(...)`.
+    would make them; anything else should call `Deal(...)`. `held`, when given, must be
+    `state.held_cards(hands)`: the deal keeps it for the state it starts (`state.dealt_held`).
 
     Example:
         >>> from cucumber_rules import card
@@ -136,11 +143,12 @@ def trusted_deal(
         True
     """
     deal = object.__new__(Deal)
-    set_hands, set_stock, set_leader, set_drawn_for = _DEAL_SETTERS
+    set_hands, set_stock, set_leader, set_drawn_for, set_held = _DEAL_SETTERS
     set_hands(deal, hands)
     set_stock(deal, stock)
     set_leader(deal, leader)
     set_drawn_for(deal, None)
+    set_held(deal, held)
     return deal
 
 

@@ -32,9 +32,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
-from operator import attrgetter
+from operator import itemgetter
 
-from .actions import Deal, trusted_deal
+from .actions import PLAYS, Deal, Play, trusted_deal
 from .cards import CARD_BY_INDEX, Card
 from .errors import IllegalMoveError
 
@@ -165,7 +165,12 @@ def shuffled_deal(
     # is uniform on 0..m-1 up to a bias below m / 2**53, far beneath anything a
     # simulation can see; it costs half of `rng.sample`'s exact `_randbelow`
     # (and `floor` a quarter less than `int`, with the same result on these floats).
-    pool = list(deck)
+    # It shuffles the cards' indexes, not the cards: a hand sorts as plain ints, and
+    # one lookup per hand makes both its cards and its seat's plays, which the deal
+    # keeps for `State.held` (`dealt_held`). The draws, and so the deals, are the
+    # same as shuffling the cards themselves. (A tuple deck, such as a rules' own, has its
+    # indexes memoised; another, such as the cards If You Can't Beat 'Em deals, is read once.)
+    pool = list(deck_indexes(deck)) if type(deck) is tuple else [c.index for c in deck]
     size = len(pool)
     draw = size if stock else len(seats) * per
     rnd = rng.random
@@ -173,14 +178,22 @@ def shuffled_deal(
         j = i + _floor(rnd() * (size - i))
         pool[i], pool[j] = pool[j], pool[i]
     hands: list[tuple[Card, ...]] = [()] * players
+    held: list[tuple[Play, ...]] = [()] * players
     start = 0
     for seat in seats:
-        hand = pool[start : start + per]
-        hand.sort(key=_BY_INDEX)
-        hands[seat] = tuple(hand)
-        start += per
-    rest = tuple(pool[start:draw]) if stock else ()
-    return trusted_deal(tuple(hands), rest, leader)
+        end = start + per
+        dealt = pool[start:end]
+        dealt.sort()
+        if per:
+            get = itemgetter(*dealt)
+            cards, plays = get(CARD_BY_INDEX), get(PLAYS[seat])
+            if per == 1:  # (`itemgetter` of one index returns the item, not a 1-tuple)
+                cards, plays = (cards,), (plays,)
+            hands[seat] = cards
+            held[seat] = plays
+        start = end
+    rest: tuple[Card, ...] = tuple([CARD_BY_INDEX[i] for i in pool[start:draw]]) if stock else ()  # type: ignore[misc]
+    return trusted_deal(tuple(hands), rest, leader, tuple(held))
 
 
 def deck_indexes(deck: Sequence[Card]) -> tuple[int, ...]:
@@ -242,5 +255,4 @@ def after_table(seats: Sequence[int], players: int) -> tuple[int, ...]:
 _AFTER: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
 
-_BY_INDEX = attrgetter("index")
 _floor = math.floor

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from ._values import Value, builder
-from .actions import PLAY_OF, Action, Play
+from .actions import PLAY_OF, Action, Deal, Play
 from .cards import Card
 from .history import EMPTY, History
 from .rules import Rules
@@ -44,6 +44,7 @@ __all__ = [
     "State",
     "Table",
     "Trick",
+    "dealt_held",
     "held_cards",
     "without_trick",
 ]
@@ -411,6 +412,23 @@ def held_cards(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Play, ...], .
         else:
             held.append(tuple([PLAY_OF[seat][c] for c in hand]))
     return tuple(held)
+
+
+def dealt_held(deal: Deal) -> tuple[tuple[Play, ...], ...]:
+    """`held_cards(deal.hands)`: the plays the deal's dealer kept on it, else worked out now.
+
+    The library's dealer (`dealing.shuffled_deal`) makes each hand's cards and plays
+    together, so the state a drawn deal starts takes its `held` from the deal.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
+        >>> drawn, typed = cr.sample_chance(s, random.Random(4)), cr.Deal(hands=[["2C"], ["KS", "3H"]])
+        >>> dealt_held(drawn) == held_cards(drawn.hands), dealt_held(typed) == held_cards(typed.hands)
+        (True, True)
+    """
+    held: tuple[tuple[Play, ...], ...] | None = deal._held
+    return held_cards(deal.hands) if held is None else held
 
 
 def unplayed(held: tuple[Play, ...], trick: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:

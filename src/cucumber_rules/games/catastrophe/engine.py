@@ -48,7 +48,7 @@ from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, RoundResult, State, held_cards, new_state, new_state_with_moves, without_trick
+from ...state import CHANCE, RoundResult, State, dealt_held, new_state, new_state_with_moves, without_trick
 from .rules import BONUS, BONUS_FIVES, Marker
 from .types import CatastropheMatch, CatastropheTable, CatastropheTrick
 
@@ -178,8 +178,8 @@ def sample_deal(state: State, rng: random.Random) -> Deal:
     filler = per * n - len(p.fives)
     dealt = [*p.fives, *others[:filler]]
     stock = others[filler : filler + per] if rules.surprise else []
-    hands = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False).hands
-    return trusted_deal(hands, tuple(stock), leader)
+    inner = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False)
+    return trusted_deal(inner.hands, tuple(stock), leader, dealt_held(inner))
 
 
 def start_round(state: State, deal: Deal) -> State:
@@ -207,7 +207,7 @@ def start_round(state: State, deal: Deal) -> State:
         m = _new_match(
             m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners, m.starter
         )
-    held = held_cards(deal.hands)
+    held = dealt_held(deal)
     moves = _allowed(rules._plan.five, revealed, (), None, held[leader])
     return new_state_with_moves(leader, m, table, held, (), None, None, state.past.append(deal), moves)
 

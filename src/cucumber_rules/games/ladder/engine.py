@@ -29,7 +29,7 @@ from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...history import History
-from ...state import CHANCE, State, Table, Trick, held_cards, new_state, new_state_with_moves, without_trick
+from ...state import CHANCE, State, Table, Trick, dealt_held, new_state, new_state_with_moves, without_trick
 from .types import LadderMatch, LadderResult, Revive
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ def start_round(state: State, deal: Deal) -> State:
         )  # fmt: skip
     match = m
     table = _new_table(seats, after_table(seats, n), leader, (), deal.stock)
-    held = held_cards(deal.hands)
+    held = dealt_held(deal)
     moves = _moves(rules._plan, held[leader], (), None)
     return new_state_with_moves(leader, match, table, held, (), None, None, state.past.append(deal), moves)
 
