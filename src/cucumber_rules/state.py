@@ -463,9 +463,10 @@ def without_trick(
     """
     after = list(held)
     for p in trick:
-        hand = after[p.seat]
+        seat = p.seat
+        hand = after[seat]
         i = hand.index(p)
-        after[p.seat] = hand[:i] + hand[i + 1 :]
+        after[seat] = hand[1:] if i == 0 else hand[:i] + hand[i + 1 :]  # (one slice for the lowest card)
     return tuple(after)
 
 
