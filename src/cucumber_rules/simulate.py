@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, seat_number
+from .actions import Action, Deal, seat_number
 from .bots import Bot, resolve_bots
 from .engine import apply, new_game, sample_chance, score
 from .rules import RULESETS, Rules
@@ -242,7 +242,8 @@ def _penalties(state: State) -> tuple[int, ...]:
 def _run_one(rules: Rules, lineup: Sequence[Bot], seed: int, index: int) -> MatchResult:
     own_seed = match_seed(seed, index)
     final = play_match(rules, lineup, seed=own_seed)
-    decisions = sum(1 for a in final.history if a.TAG != "deal")
+    actions = final.history.items()
+    decisions = len(actions) - list(map(type, actions)).count(Deal)  # (every action but the deals, in C)
     final_score = score(final)
     return MatchResult(
         index=index,

@@ -228,9 +228,7 @@ class CatastropheGame(Game):
             parts.append(Marker(v.marker).label)
         return " · ".join(parts)
 
-    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
-        """See `words.heuristic`."""
-        return words.heuristic(view, rng, caution)  # type: ignore[arg-type]
+    heuristic = staticmethod(words.heuristic)  # (bound once: a bot's decision makes no extra call)
 
     def penalties(self, state: State) -> tuple[int, ...]:
         """Each seat's cucumbers in each finished hand."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
-from ...views import Dealt, glance
+from ...views import Dealt, PlayerView, glance
 from .. import Badge
 from .rules import PRESETS, CatastropheRules, Marker
 from .types import CatastropheTrick, CatastropheView, Revealed
@@ -145,7 +145,7 @@ def badge(marker: Marker | str | None) -> Badge:
 # --------------------------------------------------------------------------- the heuristic
 
 
-def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -> Action:
+def heuristic(view: PlayerView, rng: random.Random, caution: float = 1.0) -> Action:
     """Avoid capturing cucumbers: play cards that cannot take the trick, shed the dangerous ones.
 
     For each legal card it estimates the chance of ending up with the trick (a
@@ -177,7 +177,7 @@ def heuristic(view: CatastropheView, rng: random.Random, caution: float = 1.0) -
         return rng.choice(plays)
     best: list[Play] = []
     high = low = -float("inf")  # the best gain so far, give or take 1e-9
-    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):
+    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):  # type: ignore[arg-type]
         if gain > high:
             best, high, low = [p], gain + 1e-9, gain - 1e-9
         elif gain >= low:

@@ -30,7 +30,7 @@ from .types import LadderMatch, LadderResult, LadderView, Revive
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn
 
-    from ...actions import Action, Deal, Decision, Play
+    from ...actions import Deal, Decision, Play
     from ...cards import Card
     from ...encoding import DealPlan
     from ...rules import Rules
@@ -191,9 +191,7 @@ class LadderGame(Game):
         yes, no = Revive(seat, True), Revive(seat, False)
         return {"y": yes, "yes": yes, "n": no, "no": no}
 
-    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
-        """See `words.heuristic`."""
-        return words.heuristic(view, rng)
+    heuristic = staticmethod(words.heuristic)  # (bound once: a bot's decision makes no extra call)
 
     def penalties(self, state: State) -> tuple[int, ...]:
         """See `words.penalties`."""

@@ -115,7 +115,7 @@ def describe_seat(state: State, seat: int) -> str:
     return ""
 
 
-def heuristic(view: PlayerView, rng: random.Random) -> Action:
+def heuristic(view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
     """Only the last trick costs, and it goes to the highest card: play the highest legal card.
 
     It sheds high cards while tricks are free, forces the others to throw their
