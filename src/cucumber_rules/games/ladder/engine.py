@@ -292,14 +292,16 @@ def play_card(state: State, play: Play) -> State:
         moves = _moves(plan, held[seat], trick, best)
         return new_state_with_moves(seat, m, table, held, trick, best, None, state.past, moves)
     taker = best.seat
-    held = without_trick(state.held, trick)
+    held = state.held
     past = state.past.extend(trick)
     tricks = table.tricks + (_new_trick(table.leader, trick, taker),)  # noqa: RUF005
     table = _new_table(table.seats, table.after, taker, tricks, table.stock)
-    if held[taker]:
+    if len(held[taker]) > 1:
+        held = without_trick(held, trick)
         moves = _moves(plan, held[taker], (), None)
         return new_state_with_moves(taker, m, table, held, (), None, None, past, moves)
-    return _finish_round(state, table, held, trick, best, past)
+    # The round's last trick: every seat dealt in held one card, the one it played.
+    return _finish_round(state, table, ((),) * len(held), trick, best, past)
 
 
 # --------------------------------------------------------------------------- scoring
