@@ -47,6 +47,7 @@ from .games import game_of
 from .state import CHANCE, State, result_rows
 
 if TYPE_CHECKING:
+    from .games import Game
     from .views import PlayerView
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "get_bot", "resolve_bots"]
@@ -165,7 +166,8 @@ class HeuristicBot:
             raise _no_move(view)
         if len(legal) == 1:
             return legal[0]
-        return type(view.rules)._game.heuristic(view, rng, caution=self.caution)  # type: ignore[no-any-return]  # (`game_of`, without a call)
+        game: Game = type(view.rules)._game  # (`game_of(view.rules)`, without the call)
+        return game.heuristic(view, rng, caution=self.caution)
 
 
 class _Node:
