@@ -292,14 +292,6 @@ def _is_deal(action: object) -> bool:
     return type(action) is Deal
 
 
-def _no_deal(actions: tuple[Action, ...]) -> bool:
-    """True if none of `actions` is a `Deal` (a loop: cheaper than `any` over a generator)."""
-    for action in actions:  # noqa: SIM110 (the loop is the point: `all` over a generator costs more)
-        if type(action) is Deal:
-            return False
-    return True
-
-
 def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
     """The whole match's public events as `seat` saw them (None: a spectator), oldest first.
 
@@ -536,16 +528,21 @@ def _per_trick(
     answers None) they are worked out again from the round's actions with `Game.public_events`.
     """
     last = memo.last
-    new = past.added_since(last[0]) if last is not None else None
     tail: tuple[Event, ...] | None = None
-    if last is not None and new is not None and last[3] is not None and _no_deal(new):
-        _, done, tail, deal, skip = last
-        if skip is None and deal is not None:
-            more = game.round_events(rules, deal, done, new) if new else ()
-            tail = None if more is None else tail + more
-        else:
-            tail = None
-        done += len(new)
+    if last is not None:
+        old, done, tail, deal, skip = last
+        new = past.added_since(old)
+        if new is None or deal is None or skip is not None:
+            tail = None  # another line of play, no round yet, or a game that needs its whole round
+        elif new:
+            for action in new:  # (a loop: cheaper than a call, or `any` over a generator)
+                if type(action) is Deal:  # another round has started
+                    tail = None
+                    break
+            else:
+                more = game.round_events(rules, deal, done, new)
+                tail = None if more is None else tail + more
+                done += len(new)
     if tail is None:  # the round's first trick seen, or a game that needs the whole round
         final = past.last
         since = (final,) if type(final) is Deal else past.since(_is_deal)  # (a round's first trick: no walk)
