@@ -20,6 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import baseline
+import count_instructions
 import profile_playouts
 import run
 
@@ -141,7 +142,11 @@ def test_library_match_counts_decisions_not_deals() -> None:
     assert result.decisions == sum(result.dealt) * 7
 
 
-@pytest.mark.parametrize("module", [baseline, run, profile_playouts], ids=["baseline", "run", "profile"])
+@pytest.mark.parametrize(
+    "module",
+    [baseline, run, profile_playouts, count_instructions],
+    ids=["baseline", "run", "profile", "count"],
+)
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
     assert result.attempted > 0
@@ -213,3 +218,19 @@ def test_check_times_and_old_libraries() -> None:
     found = run.check_times(["gurka"])
     assert found["gurka"]["players"] == list(range(2, 8))
     assert run.load_old(Path("/nonexistent")) is None
+
+
+def test_counting_instructions_needs_valgrind_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert count_instructions.main(["gurka"]) == 2
+    assert "needs valgrind" in capsys.readouterr().err
+
+
+def test_the_counted_loop_plays_the_same_matches_as_the_profiler(capsys: pytest.CaptureFixture[str]) -> None:
+    # The loop callgrind runs: raw playouts, or bots' matches as simulate plays them, with fixed seeds.
+    assert count_instructions.main(["gurka", "--play", "2", "--players", "3"]) == 0
+    assert int(capsys.readouterr().out) == profile_playouts.playouts("gurka", 3, 2)
+    assert count_instructions.main(["catastrophe", "--play", "1", "--bots", "heuristic"]) == 0
+    assert int(capsys.readouterr().out) == profile_playouts.bot_matches("catastrophe", 4, 1, "heuristic")
