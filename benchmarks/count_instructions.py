@@ -87,7 +87,8 @@ def count(
     (`PYTHONHASHSEED=0`), so a run counts the same every time.
 
     Example:
-        `count("agurk", 4, 3)`: about 60 million instructions over some 800 decisions, start-up included.
+        `count("agurk", 4, 3)`: about a billion instructions (start-up and imports most of them) over
+        some 950 decisions.
     """
     command = [sys.executable, str(Path(__file__).resolve()), preset, "--play", str(matches)]
     command += ["--players", str(players)] + (["--bots", bots] if bots else [])
