@@ -13,7 +13,7 @@ from ...cards import Card
 from ...views import Dealt, PlayerView, glance
 from .. import Badge
 from .rules import PRESETS, CatastropheRules, Marker
-from .types import CatastropheTrick, CatastropheView, Revealed
+from .types import CatastropheTrick, Revealed
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy
@@ -177,7 +177,7 @@ def heuristic(view: PlayerView, rng: random.Random, caution: float = 1.0) -> Act
         return rng.choice(plays)
     best: list[Play] = []
     high = low = -float("inf")  # the best gain so far, give or take 1e-9
-    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):  # type: ignore[arg-type]
+    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):
         if gain > high:
             best, high, low = [p], gain + 1e-9, gain - 1e-9
         elif gain >= low:
@@ -185,7 +185,7 @@ def heuristic(view: PlayerView, rng: random.Random, caution: float = 1.0) -> Act
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _gains(view: CatastropheView, plays: tuple[Play, ...], caution: float) -> list[float]:
+def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[float]:
     """What the heuristic sees in each play: the card's liability shed, less the risk of taking the trick
     times what it would capture.
 
