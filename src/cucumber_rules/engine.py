@@ -277,7 +277,8 @@ def apply(state: State, action: Action) -> State:
         # The deal sample_chance just drew for this very state: the game's own dealer made it
         # legal, so it is not checked again. The mark is used up.
         drawn_for(action, None)
-        return _game(state.match.rules).start_round(state, action)
+        game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
+        return game.start_round(state, action)
     error = check(state, action)
     if error is not None:
         raise error
@@ -336,7 +337,8 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise IllegalMoveError("game-over", "the match is over; no deal is due")
     if state.to_act != CHANCE:
         raise IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {state.to_act}'s turn")
-    deal = _game(state.match.rules).sample_deal(state, rng)
+    game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
+    deal = game.sample_deal(state, rng)
     if type(deal) is Deal:
         drawn_for(deal, state)  # apply(state, deal) need not check it again
     return deal

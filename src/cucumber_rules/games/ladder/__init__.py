@@ -101,13 +101,9 @@ class LadderGame(Game):
         """See `engine.deal_error`."""
         return engine.deal_error(state, deal)
 
-    def sample_deal(self, state: State, rng: random.Random) -> Deal:
-        """See `engine.sample_deal`."""
-        return engine.sample_deal(state, rng)
-
-    def start_round(self, state: State, deal: Deal) -> State:
-        """See `engine.start_round`."""
-        return engine.start_round(state, deal)
+    # (bound once, as `legal` is: a round's deal makes no extra call)
+    sample_deal = staticmethod(engine.sample_deal)
+    start_round = staticmethod(engine.start_round)
 
     legal = staticmethod(engine.legal)
 

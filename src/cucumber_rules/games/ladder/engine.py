@@ -93,7 +93,14 @@ def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
 
 
 def sample_deal(state: State, rng: random.Random) -> Deal:
-    """A random deal for the coming round."""
+    """A random deal for the coming round: `hand_size` cards to each seat dealt in, no stock.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> d = sample_deal(cr.new_game(cr.ruleset("gurka"), players=3), random.Random(3))
+        >>> [len(h) for h in d.hands], d.stock, d.leader
+        ([7, 7, 7], (), None)
+    """
     rules: LadderRules = state.match.rules  # type: ignore[assignment]
     match: LadderMatch = state.match  # type: ignore[assignment]
     return shuffled_deal(
@@ -107,7 +114,15 @@ def sample_deal(state: State, rng: random.Random) -> Deal:
 
 
 def start_round(state: State, deal: Deal) -> State:
-    """Apply a (checked) deal: choose the dealer and the leader, and start the round."""
+    """Apply a (checked) deal: choose the dealer and the leader, and start the round.
+
+    Example:
+        >>> import cucumber_rules as cr, random
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3, first=1)
+        >>> s = start_round(s, sample_deal(s, random.Random(1)))
+        >>> s.to_act, s.match.dealer, len(s.history)
+        (1, 0, 1)
+    """
     m: LadderMatch = state.match  # type: ignore[assignment]
     rules: LadderRules = m.rules  # type: ignore[assignment]
     n = len(m.players)
