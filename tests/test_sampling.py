@@ -211,6 +211,39 @@ def test_assign_cards_says_when_nothing_fits() -> None:
     assert sorted(rest) == [cr.card(1), cr.card(2)]
 
 
+def test_assign_cards_checks_the_spare_cards_only_when_told_which_may_be_spare() -> None:
+    # Without `spare` any card may be left over (only the seats' cards are checked); with it, a card it
+    # refuses is always dealt, whatever the shuffle.
+    pool = [cr.card(n) for n in range(1, 9)]
+    for seed in range(40):
+        got = assign_cards(pool, [2, 1], lambda s, c: True, random.Random(seed), spare=lambda c: c.rank < 7)
+        assert got is not None
+        assert {cr.card(7), cr.card(8)} <= {c for hand in got[0] for c in hand}
+        assert all(c.rank < 7 for c in got[1])
+    left = Counter(
+        c
+        for seed in range(200)
+        for c in (assign_cards(pool, [2, 1], lambda s, c: True, random.Random(seed)) or ((), ()))[1]
+    )
+    assert set(left) == set(pool)  # every card is left over in some deal
+
+
+@pytest.mark.parametrize("deck", ["standard-52", "five-cucumbers-60", "numbered-60"])
+def test_remaining_cards_takes_out_each_used_card_once(deck: str) -> None:
+    from cucumber_rules.sampling import remaining_cards
+
+    cards = cr.DECKS[deck]
+    rng = random.Random(5)
+    for _ in range(200):
+        used = [rng.sample(cards, rng.randint(0, 8)) for _ in range(rng.randint(0, 3))]
+        expected = list(cards)
+        for group in used:
+            for c in group:
+                if c in expected:
+                    expected.remove(c)  # (the first copy: every copy is the same card)
+        assert remaining_cards(cards, *used) == expected
+
+
 def test_search_round_gives_up_within_its_budget() -> None:
     s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
     impossible = cr.LadderResult(1, (0, 99), (0, 99), payer=1, card=cr.card("9H"))

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import chain, filterfalse
 from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from ..cards import Card
+from ..dealing import _deck_info
 
 if TYPE_CHECKING:
     pass
@@ -33,11 +35,17 @@ def remaining_cards(deck: Sequence[Card], *used: Sequence[Card]) -> list[Card]:
         >>> remaining_cards(DECKS["five-cucumbers-60"], [card("1")], [card("1"), card("2")])[:4]
         [card('1'), card('1'), card('2'), card('2')]
     """
-    taken = Counter(c for group in used for c in group)
+    taken = Counter(chain.from_iterable(used))
+    if not taken:
+        return list(deck)
+    if _deck_info(deck)[1] is not None:  # every card once: leave out the used ones (in C)
+        return list(filterfalse(taken.__contains__, deck))
+    get = taken.get
     out = []
     for c in deck:
-        if taken[c] > 0:
-            taken[c] -= 1
+        left = get(c)
+        if left:
+            taken[c] = left - 1
         else:
             out.append(c)
     return out
@@ -112,11 +120,14 @@ def assign_cards(
     slot_of += [seats] * (len(cards) - total)
     rnd = rng.random
     size = len(cards)
+    # The slots to check: the seats' (laid out first), and the cards left over only if `spare` says
+    # which may be. (`map` calls `fit` in order from C, and `all` stops at the first misfit.)
+    checked = slot_of if spare is not None else slot_of[:total]
     for _ in range(REJECTION_TRIES):
         for i in range(size - 1, 0, -1):  # Fisher-Yates with one rng.random() a card (see shuffled_deal)
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
-        if all(fit(slot, c) for slot, c in zip(slot_of, cards, strict=True)):
+        if all(map(fit, checked, cards)):
             return _hands_of(cards, slot_of, seats)
     placed = _matching(cards, needs, fit, rng)
     if placed is None:
