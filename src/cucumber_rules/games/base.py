@@ -126,34 +126,91 @@ class Game:
         )
 
     def deal_error(self, state: State, deal: Deal) -> IllegalMoveError | None:
-        """Why `deal` does not fit the coming round (code `bad-deal`), or None."""
+        """Why `deal` does not fit the coming round (code `bad-deal`), or None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("gurka", hand_size=2), players=2)
+            >>> cr.GAMES["ladder"].deal_error(s, cr.Deal(hands=[["2C"], ["3C", "4C"]])).message
+            'bad deal: seat 0 must receive 2 cards, not 1'
+        """
         raise NotImplementedError
 
     def sample_deal(self, state: State, rng: random.Random) -> Deal:
-        """A random deal for the coming round, drawn with `rng` only."""
+        """A random deal for the coming round, drawn with `rng` only.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("gurka", hand_size=2), players=2)
+            >>> [len(h) for h in cr.GAMES["ladder"].sample_deal(s, random.Random(1)).hands]
+            [2, 2]
+        """
         raise NotImplementedError
 
     def start_round(self, state: State, deal: Deal) -> State:
-        """The state after a checked deal: the round starts."""
+        """The state after a checked deal: the round starts.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("gurka", hand_size=2), players=2)
+            >>> s = cr.GAMES["ladder"].start_round(s, cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> s.to_act, [str(c) for c in s.hands[0]]
+            (0, ['2C', '9S'])
+        """
         raise NotImplementedError
 
     def legal(self, state: State) -> tuple[Action, ...]:
-        """The legal actions of the seat to act (never called at chance or once over), sorted."""
+        """The legal actions of the seat to act (never called at chance or once over), sorted.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> s = cr.apply(s, cr.Play(0, "9S"))
+            >>> [str(m.card) for m in cr.GAMES["ladder"].legal(s)]  # Gurka: follow high when you can
+            ['KD']
+        """
         raise NotImplementedError
 
     def play_error(self, state: State, play: Play) -> IllegalMoveError | None:
-        """Why the seat to act may not play this card now, or None."""
+        """Why the seat to act may not play this card now, or None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> s = cr.apply(s, cr.Play(0, "9S"))
+            >>> cr.GAMES["ladder"].play_error(s, cr.Play(1, "3C")).code
+            'must-follow'
+        """
         raise NotImplementedError
 
     def play(self, state: State, play: Play) -> State:
         """The state after a checked play (the default `apply_play` calls it; required unless a game
-        overrides `apply_play`)."""
+        overrides `apply_play`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> s = cr.GAMES["ladder"].play(s, cr.Play(0, "9S"))
+            >>> s.to_act, [str(p.card) for p in s.trick]
+            (1, ['9S'])
+        """
         raise NotImplementedError
 
     def apply_play(self, state: State, play: Play) -> State:
         """Check and apply a play of the seat to act; raise the `IllegalMoveError` if illegal.
 
         The default checks with `play_error` and applies with `play`; a game may fuse them.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> s = cr.apply(s, cr.Play(0, "9S"))
+            >>> cr.GAMES["ladder"].apply_play(s, cr.Play(1, "KD")).to_act  # KD takes the trick and leads
+            1
         """
         error = self.play_error(state, play)
         if error is not None:
@@ -161,7 +218,14 @@ class Game:
         return self.play(state, play)
 
     def decision_error(self, state: State, decision: Decision) -> IllegalMoveError | None:
-        """Why this decision may not be taken now, or None (default: no decision is ever due)."""
+        """Why this decision may not be taken now, or None (default: no decision is ever due).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
+            >>> cr.GAMES["catastrophe"].decision_error(s, cr.Revive(0, True)).code
+            'no-decision'
+        """
         return IllegalMoveError(
             "no-decision",
             f"seat {decision.seat} has no decision to take now",
@@ -170,7 +234,15 @@ class Game:
         )
 
     def decide(self, state: State, decision: Decision) -> State:
-        """The state after a checked decision (required when the game has `decisions`)."""
+        """The state after a checked decision (required when the game has `decisions`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
+            >>> cr.GAMES["catastrophe"].decide(s, cr.Revive(0, True))
+            Traceback (most recent call last):
+            NotImplementedError: the catastrophe game has no decisions
+        """
         raise NotImplementedError(f"the {self.name} game has no decisions")
 
     def score(self, state: State) -> Score:
@@ -204,7 +276,13 @@ class Game:
         )
 
     def max_actions(self, rules: Rules, players: int) -> int:
-        """A hard bound on the actions of a match (deals and decisions included)."""
+        """A hard bound on the actions of a match (deals and decisions included).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].max_actions(cr.ruleset("catastrophe"), 4)  # 4 hands: a deal, 40 cards
+            164
+        """
         raise NotImplementedError
 
     state_attributes: ClassVar[Mapping[str, Callable[[State], Any]]] = {}
@@ -218,6 +296,13 @@ class Game:
         """The values of the fields `view_type` adds to `PlayerView`, as `seat` may see them.
 
         Views never change the dict they get (a view's own fields are read-only).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> cr.GAMES["catastrophe"].view_fields(s, 0)
+            {'revealed': None, 'marker': None, 'captured': ((), (), ())}
         """
         return {}
 
@@ -273,11 +358,31 @@ class Game:
         return None
 
     def check_view(self, view: PlayerView) -> str | None:
-        """Check a loaded view's own fields: `"$.path: message"` for the first problem, or None."""
+        """Check a loaded view's own fields: `"$.path: message"` for the first problem, or None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> import attrs
+            >>> v = cr.view(s, 0)
+            >>> cr.GAMES["catastrophe"].check_view(v) is None
+            True
+            >>> cr.GAMES["catastrophe"].check_view(attrs.evolve(v, captured=((),)))
+            '$.captured: must have one entry per seat (3), not 1'
+        """
         return None
 
     def view_cards(self, view: PlayerView) -> list[Card]:
-        """The cards of the round a view shows beyond its hand and tricks (Catastrophe: revealed cards)."""
+        """The cards of the round a view shows beyond its hand and tricks (Catastrophe: revealed cards).
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True, hand_size=2), players=3)
+            >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
+            >>> cr.GAMES["catastrophe"].view_cards(cr.view(s, 0))  # the card turned up to lead
+            [card('43')]
+        """
         return []
 
     # ----------------------------------------------------------------- words
@@ -296,18 +401,43 @@ class Game:
         return f"{self.unit.capitalize()} {state.match.rounds + 1}: {state.players[table.leader]} leads"
 
     def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
-        """One line for a finished trick: who played what and who took it."""
+        """One line for a finished trick: who played what and who took it.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> cr.Game().describe_trick(s, s.table.tricks[0], 1)
+            'trick 1: Ann 2C, Bo KS → Bo takes it'
+        """
         plays = ", ".join(f"{state.players[p.seat]} {p.card}" for p in trick.plays)
         return f"trick {number}: {plays} → {state.players[trick.taker]} takes it"
 
     def describe_result(self, state: State, result: RoundResult) -> list[str]:
-        """Lines for a finished round (the scores line is added by the caller)."""
+        """Lines for a finished round (the scores line is added by the caller).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> cr.Game().describe_result(s, s.match.results[0])  # (the ladder's says who paid for what)
+            ['round 1 points: Ann 0 · Bo 13']
+        """
         row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
         return [f"{self.unit} {result.number} points: {row}"]
 
     def describe_table(self, view: PlayerView) -> str:
         """What a player must know about the current trick beyond its cards (Catastrophe: the
-        revealed lead card and the Trick Marker), as a short text; default none."""
+        revealed lead card and the Trick Marker), as a short text; default none.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> s = cr.apply(cr.apply(s, cr.Play(0, "30")), cr.Play(1, "31"))  # 31 above 30: High
+            >>> cr.GAMES["catastrophe"].describe_table(cr.view(s, 2))
+            'High: highest wins'
+        """
         return ""
 
     def decision_prompt(self, view: PlayerView) -> str:
@@ -326,7 +456,16 @@ class Game:
         )
 
     def decision_answers(self, view: PlayerView) -> Mapping[str, Decision]:
-        """What a human may type to take each of `view.legal`'s decisions (default: their numbers)."""
+        """What a human may type to take each of `view.legal`'s decisions (default: their numbers).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> v = cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)
+            >>> cr.Game().decision_answers(v)  # no decision is due
+            {}
+            >>> sorted(cr.GAMES["ladder"].decision_answers(v))  # the ladder's revival: yes or no
+            ['n', 'no', 'y', 'yes']
+        """
         decisions = [a for a in view.legal if isinstance(a, Decision)]
         return {str(i): a for i, a in enumerate(decisions, 1)}
 
@@ -341,32 +480,78 @@ class Game:
         return "Ranked by lowest total."
 
     def describe_seat(self, state: State, seat: int) -> str:
-        """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none)."""
+        """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> cr.Game().describe_seat(s, 1)
+            ''
+        """
         return ""
 
     # ----------------------------------------------------------------- pictures (cucumber_rules.render)
 
     def card_icons(self, rules: Rules, card: Card) -> int:
-        """How many cucumbers are printed on a card's face (default: none)."""
+        """How many cucumbers are printed on a card's face (default: none).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].card_icons(cr.ruleset("catastrophe"), cr.card("55"))
+            5
+        """
         return 0
 
     def points_word(self, rules: Rules) -> str:
-        """What the totals count, in one word (`"points"`; Five Cucumbers and Catastrophe: `"cucumbers"`)."""
+        """What the totals count, in one word (`"points"`; Five Cucumbers and Catastrophe: `"cucumbers"`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> [cr.GAMES["ladder"].points_word(cr.ruleset(p)) for p in ("agurk", "five-cucumbers")]
+            ['points', 'cucumbers']
+        """
         return "points"
 
     def trick_extras(self, source: Trick | PlayerView) -> tuple[Card | None, Badge | None]:
         """What a picture shows beside a trick's plays: a card turned up from the stock and a badge.
 
         `source` is a completed trick, or a view for the trick in progress. Default: neither.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> s = cr.apply_all(s, [cr.Play(0, "30"), cr.Play(1, "31"), cr.Play(2, "20")])
+            >>> card, badge = cr.GAMES["catastrophe"].trick_extras(s.table.tricks[0])
+            >>> card, badge.meaning  # 31 set High, 20 broke it
+            (None, 'broken: lowest wins')
         """
         return None, None
 
     def seat_note(self, view: PlayerView, seat: int) -> str:
-        """A note a picture shows beside a seat's hand (Catastrophe: what it has captured); default none."""
+        """A note a picture shows beside a seat's hand (Catastrophe: what it has captured); default none.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> s = cr.apply_all(s, [cr.Play(0, "30"), cr.Play(1, "31"), cr.Play(2, "20")])
+            >>> cr.GAMES["catastrophe"].seat_note(cr.view(s, 0), 2)
+            'captured 3 cards, 3 cucumbers'
+        """
         return ""
 
     def result_note(self, result: RoundResult, seat: int) -> str:
-        """A mark after a seat's points in a results table (the ladder: ` ✱` for a cucumber mark)."""
+        """A mark after a seat's points in a results table (the ladder: ` ✱` for a cucumber mark).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> cr.Game().result_note(s.match.results[0], 1)
+            ''
+        """
         return ""
 
     # ----------------------------------------------------------------- bots, statistics, tests, docs
@@ -376,11 +561,26 @@ class Game:
 
         `caution` weighs the expected loss of a play against its gain, for games whose
         heuristic weighs risks; others ignore it.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> str(cr.GAMES["ladder"].heuristic(cr.view(s, 0), random.Random(1)).card)  # sheds its high card
+            '9S'
         """
         return rng.choice(view.legal)
 
     def penalties(self, state: State) -> tuple[int, ...]:
-        """What the finished rounds cost, for statistics (default: every seat's positive points)."""
+        """What the finished rounds cost, for statistics (default: every seat's positive points).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> cr.Game().penalties(s)
+            (13,)
+        """
         return tuple(p for r in state.match.results for p in r.points if p > 0)
 
     def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
@@ -391,15 +591,35 @@ class Game:
         """The round's cards that are in no hand, no trick and not in the stock (Catastrophe: reveals).
 
         `check_game` counts them with the rest to check that every card is accounted for.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True, hand_size=2), players=3)
+            >>> cr.GAMES["catastrophe"].round_cards(cr.apply(s, cr.sample_chance(s, random.Random(2))))
+            [card('43')]
         """
         return []
 
     def decision_examples(self, seat: int) -> tuple[Decision, ...]:
-        """Some decisions of `seat`, for `check_game` to try when none is due (default: none)."""
+        """Some decisions of `seat`, for `check_game` to try when none is due (default: none).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].decision_examples(1)
+            (Revive(seat=1, accept=True), Revive(seat=1, accept=False))
+        """
         return ()
 
     def check_state(self, state: State) -> str | None:
-        """A game's own invariants of a state (for `testing.check_game`): a failure message, or None."""
+        """A game's own invariants of a state (for `testing.check_game`): a failure message, or None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> cr.GAMES["catastrophe"].check_state(s) is None  # its captured cards are its tricks'
+            True
+        """
         return None
 
     # ----------------------------------------------------------------- hidden information (sampling)
@@ -469,7 +689,13 @@ class Game:
         return found
 
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
-        """Rows describing a rule set for the docs' preset tables: (what, value)."""
+        """Rows describing a rule set for the docs' preset tables: (what, value).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.Game().facts(cr.ruleset("gurka"))
+            [('deck', 'standard-52'), ('players', '2–7')]
+        """
         return [("deck", rules.deck), ("players", f"{rules.min_players}–{rules.max_players}")]
 
     # ----------------------------------------------------------------- encodings (cucumber_rules.encoding)
@@ -489,17 +715,38 @@ class Game:
 
     def action_decisions(self, rules: Rules, seat: int) -> tuple[Decision, ...]:
         """Every decision `seat` may take under `rules`, in action-id order after the cards (default:
-        none). There must be as many for every seat."""
+        none). There must be as many for every seat.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].action_decisions(cr.ruleset("agurk", revival=True), 0)
+            (Revive(seat=0, accept=True), Revive(seat=0, accept=False))
+        """
         return ()
 
     def observation_parts(self, rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
-        """The named parts of the observation vector, with sizes (default: `encoding.common_parts`)."""
+        """The named parts of the observation vector, with sizes (default: `encoding.common_parts`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.Game().observation_parts(cr.ruleset("gurka"), 2)[:2]
+            (('hand', 52), ('seen', 52))
+        """
         from ..encoding import common_parts
 
         return common_parts(rules, players)
 
     def observe(self, view: PlayerView) -> list[float]:
-        """A seat's view as the floats `observation_parts` lays out (`encoding.common_observation`)."""
+        """A seat's view as the floats `observation_parts` lays out (`encoding.common_observation`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> parts = cr.Game().observation_parts(s.rules, 2)
+            >>> len(cr.Game().observe(cr.view(s, 0))) == sum(size for _, size in parts)
+            True
+        """
         from ..encoding import common_observation
 
         return common_observation(view)
@@ -508,6 +755,12 @@ class Game:
         """How the deal due now is made, for dealing it card by card (`encoding.DealPlan`).
 
         The default (`encoding.default_deal_plan`) fits deals that are uniform over `rules.deck`.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> plan = cr.GAMES["ladder"].deal_plan(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2))
+            >>> plan.hands, plan.stock, len(plan.deck)
+            ((1, 1), 0, 52)
         """
         from ..encoding import default_deal_plan
 
