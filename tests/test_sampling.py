@@ -228,6 +228,20 @@ def test_assign_cards_checks_the_spare_cards_only_when_told_which_may_be_spare()
     assert set(left) == set(pool)  # every card is left over in some deal
 
 
+def test_assign_cards_leaves_the_spare_cards_in_a_uniformly_random_order() -> None:
+    # The shuffle stops at the seats' cards while it tries them, then goes on over the cards left over:
+    # each of the 5 x 4 x 3 ordered leftovers of 2 cards dealt from 5 comes up about as often.
+    pool = [cr.card(n) for n in range(1, 6)]
+    rng = random.Random(8)
+    found: Counter[tuple[cr.Card, ...]] = Counter()
+    for _ in range(6000):
+        got = assign_cards(pool, [2], lambda s, c: True, rng)
+        assert got is not None
+        found[got[1]] += 1
+    assert len(found) == 60
+    assert max(found.values()) < 2 * min(found.values())
+
+
 @pytest.mark.parametrize("deck", ["standard-52", "five-cucumbers-60", "numbered-60"])
 def test_remaining_cards_takes_out_each_used_card_once(deck: str) -> None:
     from cucumber_rules.sampling import remaining_cards

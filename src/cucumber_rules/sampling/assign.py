@@ -120,14 +120,24 @@ def assign_cards(
     slot_of += [seats] * (len(cards) - total)
     rnd = rng.random
     size = len(cards)
-    # The slots to check: the seats' (laid out first), and the cards left over only if `spare` says
-    # which may be. (`map` calls `fit` in order from C, and `all` stops at the first misfit.)
-    checked = slot_of if spare is not None else slot_of[:total]
+    # Rejection. A Fisher-Yates shuffle from the front (one rng.random() a card, see shuffled_deal)
+    # draws the card of each position in turn, uniformly from the cards not yet placed, and a try
+    # stops at the first card that does not fit its slot. The positions checked are the seats' (laid
+    # out first), and the cards left over only if `spare` says which may be; once they all fit, the
+    # shuffle goes on over the rest, so the cards left over come back in a random order too.
+    checked = size if spare is not None else total
     for _ in range(REJECTION_TRIES):
-        for i in range(size - 1, 0, -1):  # Fisher-Yates with one rng.random() a card (see shuffled_deal)
-            j = int(rnd() * (i + 1))
-            cards[i], cards[j] = cards[j], cards[i]
-        if all(map(fit, checked, cards)):
+        for i in range(checked):
+            j = i + int(rnd() * (size - i))
+            c = cards[j]
+            cards[j] = cards[i]
+            cards[i] = c
+            if not fit(slot_of[i], c):
+                break
+        else:
+            for i in range(checked, size - 1):
+                j = i + int(rnd() * (size - i))
+                cards[i], cards[j] = cards[j], cards[i]
             return _hands_of(cards, slot_of, seats)
     placed = _matching(cards, needs, fit, rng)
     if placed is None:
