@@ -20,11 +20,11 @@ The sampled state's whole history replays legally, and `view(world, v.seat) == v
 **Uniformity.** Among the current round's consistent deals, the hidden cards
 are first drawn by rejection (a deal shuffled card by card, given up at the
 first card that does not fit its seat and kept once every card fits), which is
-exactly uniform. When a few dozen tries all fail (late in a
-round with many constraints) the sampler builds one consistent deal by bipartite
-matching and then walks a swap chain (two cards of different seats trade places
-when both fit), whose stationary distribution is uniform; after a bounded walk it
-is close to uniform, not exactly. The earlier rounds are not sampled uniformly:
+exactly uniform. When a few dozen tries all fail (late in a round with many
+constraints) the sampler builds one consistent deal by bipartite matching and
+then walks a swap chain (two cards of different seats trade places when both
+fit), whose stationary distribution is uniform; after a bounded walk it is close
+to uniform, not exactly. The earlier rounds are not sampled uniformly:
 they are one legal way to reach the known results (they do not change what can
 happen next), found by the game's construction and varied by the rng
 (Catastrophe's is an exact, bounded search: see
