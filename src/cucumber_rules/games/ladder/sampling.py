@@ -168,12 +168,14 @@ def _play_out(
     number = state.match.rounds
     keep = {s: last[s] for s in seats}
     shed = rng.random() < 0.5  # half the tries shed high cards (and so keep low ones), half play at random
+    rnd = rng.random
     while after.match.rounds == number and after.to_act is not None and after.to_act != CHANCE:
         seat = after.to_act
         moves = legal_moves(after)
-        if len(after.hand(seat)) > 1:
-            moves = tuple(a for a in moves if getattr(a, "card", None) is not keep[seat]) or moves
-        after = apply(after, moves[-1] if shed and rng.random() < 0.8 else rng.choice(moves))
+        if len(after.held[seat]) > 1:  # (at its turn a seat's held cards are its hand)
+            kept = keep[seat]
+            moves = tuple([a for a in moves if a.card is not kept]) or moves  # type: ignore[union-attr]
+        after = apply(after, moves[-1] if shed and rnd() < 0.8 else moves[int(rnd() * len(moves))])
     if after.match.rounds != number + 1 or after.match.results[number] != target:
         return None
     return after
