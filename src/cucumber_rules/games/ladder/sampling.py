@@ -16,9 +16,10 @@ for an all-1s last trick) the game falls back to the generic search
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
 
-from ...actions import Deal
+from ...actions import trusted_deal
 from ...cards import Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError
@@ -33,6 +34,8 @@ __all__ = ["rebuild_round"]
 
 #: Deals tried before the generic search.
 ATTEMPTS = 200
+
+_INDEX: Final = attrgetter("index")
 
 
 def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None:
@@ -158,11 +161,11 @@ def _play_out(
     """Deal each seat its last card and random others; play the earlier tricks keeping the last cards."""
     rules: LadderRules = state.match.rules  # type: ignore[assignment]
     n = len(state.match.players)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for s in seats:
-        hands[s] = [last[s], *(pool.pop() for _ in range(rules.hand_size - 1))]
+    hands: list[tuple[Card, ...]] = [()] * n
+    for s in seats:  # (shared cards, sorted as a `Deal` keeps them: no conversion; `apply` still checks it)
+        hands[s] = tuple(sorted([last[s], *(pool.pop() for _ in range(rules.hand_size - 1))], key=_INDEX))
     try:
-        after = apply(state, Deal(hands=hands))
+        after = apply(state, trusted_deal(tuple(hands)))
     except IllegalMoveError:
         return None
     number = state.match.rounds
