@@ -20,9 +20,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import baseline
+import bot_strength
 import count_instructions
+import ismcts_strength
 import profile_playouts
 import run
+import sample_world_stress
 
 import cucumber_rules as cr
 
@@ -144,8 +147,8 @@ def test_library_match_counts_decisions_not_deals() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [baseline, run, profile_playouts, count_instructions],
-    ids=["baseline", "run", "profile", "count"],
+    [baseline, run, profile_playouts, count_instructions, bot_strength, ismcts_strength, sample_world_stress],
+    ids=["baseline", "run", "profile", "count", "bot-strength", "ismcts-strength", "sample-world-stress"],
 )
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
