@@ -123,21 +123,18 @@ def assign_cards(
     # Rejection. A Fisher-Yates shuffle from the front (one rng.random() a card, see shuffled_deal)
     # draws the card of each position in turn, uniformly from the cards not yet placed, and a try
     # stops at the first card that does not fit its slot. The positions checked are the seats' (laid
-    # out first), and the cards left over only if `spare` says which may be; once they all fit, the
-    # shuffle goes on over the rest, so the cards left over come back in a random order too.
+    # out first), and the cards left over only if `spare` says which may be; the shuffle goes on over
+    # the rest, so the cards left over come back in a random order too. (The last position needs a
+    # draw only when it is checked.)
     checked = size if spare is not None else total
+    draws = size if checked == size else size - 1
     for _ in range(REJECTION_TRIES):
-        for i in range(checked):
+        for i in range(draws):
             j = i + int(rnd() * (size - i))
-            c = cards[j]
-            cards[j] = cards[i]
-            cards[i] = c
-            if not fit(slot_of[i], c):
+            cards[i], cards[j] = cards[j], cards[i]
+            if i < checked and not fit(slot_of[i], cards[i]):
                 break
         else:
-            for i in range(checked, size - 1):
-                j = i + int(rnd() * (size - i))
-                cards[i], cards[j] = cards[j], cards[i]
             return _hands_of(cards, slot_of, seats)
     placed = _matching(cards, needs, fit, rng)
     if placed is None:
