@@ -417,6 +417,9 @@ def loads(
     if wanted is not None and cls is not wanted:
         raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
     body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
+    # From here `body` alone holds the parsed values: freed as soon as they are structured, a long
+    # history's thousands of card names are not walked by the garbage collections of its replay.
+    del doc
     conv = converter()
     rules_path = "$" if cls is Rules else "$.rules"
     if version == 1 and cls is not State:
@@ -428,9 +431,10 @@ def loads(
             legacy_layout = (lambda s: legacy.state_v1(conv, s)) if version == 1 else None
             if version == 1 and type(body.get("rules")) is dict:
                 body["rules"] = legacy.upgrade("rules", body["rules"])
-            return structure_state(conv, body, legacy_layout)
+            return structure_state(conv, body, legacy_layout, consume=True)
         obj: Any = conv.structure(body, cls)
         if cls is Record:
+            del body  # (see above: the record's actions are structured)
             try:
                 replay_actions(obj.rules, obj.players, obj.first, obj.actions)
             except At as err:

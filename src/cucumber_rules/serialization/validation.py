@@ -141,11 +141,26 @@ def _same_json(expected: Any, found: Any) -> bool:
 
 
 def structure_state(
-    conv: cattrs.Converter, value: Any, legacy: Callable[[State], dict[str, Any]] | None = None
+    conv: cattrs.Converter,
+    value: Any,
+    legacy: Callable[[State], dict[str, Any]] | None = None,
+    *,
+    consume: bool = False,
 ) -> State:
     """A state from its document: replay its history, then require every field to match the replay.
 
     `legacy` writes the replayed state in an older layout to compare against (format 1).
+    With `consume`, `value` is the caller's to give up: its parsed history is taken out of it
+    once structured, so the replay does not keep it alive (`loads` passes its own copy).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.serialization.documents import converter
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2),
+        ...              cr.Deal(hands=[["2C"], ["3H"]]))
+        >>> value = converter().unstructure(s, cr.State)
+        >>> structure_state(converter(), value, consume=True) == s, "history" in value
+        (True, False)
     """
     if type(value) is not dict:
         raise Bad(f"expected an object, not {kind_name(value)}")
@@ -163,6 +178,8 @@ def structure_state(
             parts[key] = conv.structure(value[key], t)
         except Exception as err:
             raise At(f".{key}", err) from None
+    if consume:
+        del value["history"]
     try:
         state = replay_actions(parts["rules"], parts["players"], parts["first"], parts["history"])
     except At as err:
