@@ -417,8 +417,9 @@ def loads(
     if wanted is not None and cls is not wanted:
         raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
     body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
-    # From here `body` alone holds the parsed values: freed as soon as they are structured, a long
-    # history's thousands of card names are not walked by the garbage collections of its replay.
+    # From here only `body` holds the parsed values, and a state's history or a record's actions
+    # are let go once structured: the garbage collections during the replay do not walk their
+    # thousands of card names.
     del doc
     conv = converter()
     rules_path = "$" if cls is Rules else "$.rules"
