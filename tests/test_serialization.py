@@ -188,6 +188,17 @@ def test_make_converter_is_fresh_and_leaves_the_global_converter_alone() -> None
     assert cattrs.global_converter.unstructure(cr.card("QS")) != "QS"
 
 
+def test_structuring_a_state_leaves_the_callers_dict_alone() -> None:
+    # `loads` gives `structure_state` its own copy to consume (its parsed history freed before the
+    # replay); a converter's caller keeps every field of the dict it passes.
+    state = play(start(cr.ruleset("gurka", hand_size=2), "2C KS", "3H AS"), "KS")
+    conv = cr.make_converter()
+    value = conv.unstructure(state, cr.State)
+    before = copy.deepcopy(value)
+    assert conv.structure(value, cr.State) == state
+    assert value == before
+
+
 def test_dumps_rejects_other_types() -> None:
     for obj in (cr.Play(0, "QS"), {"format": 1}, "text", None):
         with pytest.raises(TypeError):
