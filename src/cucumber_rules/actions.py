@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Final, cast
 
 import attrs
 
 from ._values import Value
-from .cards import CARD_BY_INDEX, Card, card
+from .cards import BY_INDEX, CARD_BY_INDEX, Card, card
 
 __all__ = ["MAX_SEATS", "PLAYS", "PLAY_OF", "Action", "Deal", "Decision", "Play", "seat_number"]
 
 #: The most seats any game may have; seats are 0..MAX_SEATS-1.
 MAX_SEATS: Final = 16
-
-_INDEX = attrgetter("index")
 
 
 def seat_number(value: Any, what: str = "a seat is an int") -> int:
@@ -63,7 +60,7 @@ def _to_cards(value: Any) -> tuple[Card, ...]:
 def _to_hands(value: Any) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise TypeError(f"hands must be a sequence of card sequences, not {type(value).__name__}")
-    return tuple(tuple(sorted(_to_cards(h), key=_INDEX)) for h in value)
+    return tuple(tuple(sorted(_to_cards(h), key=BY_INDEX)) for h in value)
 
 
 def _seat(value: Any) -> int:

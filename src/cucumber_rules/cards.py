@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -135,6 +135,10 @@ for _rank in range(2, 15):
 CARD_BY_INDEX: tuple[Card | None, ...] = tuple(
     next((c for c in _INTERNED.values() if c.index == i), None) for i in range(_SUITED_BASE + 52)
 )
+
+
+#: The card order as a sort key (`Card.index`): a `Deal` keeps its hands sorted by it.
+BY_INDEX: Final = operator.attrgetter("index")
 
 
 def intern(c: Card) -> Card:

@@ -12,7 +12,8 @@ This module is public for game authors: a [`Game`][cucumber_rules.Game]'s
   [`next_seat`][cucumber_rules.dealing.next_seat] and
   [`previous_seat`][cucumber_rules.dealing.previous_seat] find who plays next
   among the seats dealt in (a `Table`'s `after`);
-- [`deck_limits`][cucumber_rules.dealing.deck_limits] says how often a deck holds each card.
+- [`deck_limits`][cucumber_rules.dealing.deck_limits] says how often a deck holds each card, and
+  [`deck_members`][cucumber_rules.dealing.deck_members] whether it holds each once.
 
 Example:
     >>> import random
@@ -43,6 +44,7 @@ __all__ = [
     "deal_error",
     "deck_indexes",
     "deck_limits",
+    "deck_members",
     "next_seat",
     "previous_seat",
     "shuffled_deal",
@@ -136,6 +138,17 @@ def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
         4
     """
     return _deck_info(deck)[0]
+
+
+def deck_members(deck: Sequence[Card]) -> frozenset[Card] | None:
+    """The set of a deck's cards if it holds each card once, else None (memoised per deck object).
+
+    Example:
+        >>> from cucumber_rules import DECKS
+        >>> len(deck_members(DECKS["standard-52"])), deck_members(DECKS["five-cucumbers-60"])
+        (52, None)
+    """
+    return _deck_info(deck)[1]
 
 
 def shuffled_deal(

@@ -48,14 +48,13 @@ import random
 from typing import TYPE_CHECKING, Final
 
 from ..actions import PLAY_OF, Action, Decision, Play
-from ..cards import Card
+from ..cards import BY_INDEX, Card
 from ..engine import apply, new_game
 from ..errors import IllegalMoveError
 from ..games import game_of
 from ..state import State, new_state, result_rows
 from ..views import Dealt, PlayerView
 from .assign import (
-    _INDEX,
     assign_cards,
     joined_hands,
     remaining_cards,
@@ -170,7 +169,7 @@ class WorldSampler:
         for a in self.actions:
             if type(a) is Play:
                 played[a.seat].append(a.card)
-        known = [tuple(dealt.hand) if s == seat else tuple(sorted(played[s], key=_INDEX)) for s in range(n)]
+        known = [tuple(dealt.hand) if s == seat else tuple(sorted(played[s], key=BY_INDEX)) for s in range(n)]
         for s in range(n):
             if len(known[s]) > dealt.sizes[s]:
                 raise ValueError(f"seat {s} played more cards than it was dealt")

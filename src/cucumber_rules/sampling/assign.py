@@ -6,17 +6,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import chain, filterfalse
-from operator import attrgetter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ..cards import Card
-from ..dealing import _deck_info
-
-if TYPE_CHECKING:
-    pass
-
-
-_INDEX: Final = attrgetter("index")
+from ..cards import BY_INDEX, Card
+from ..dealing import deck_members
 
 #: Shuffled deals tried (exactly uniform) before the matching-and-swaps fallback.
 REJECTION_TRIES: Final = 48
@@ -38,7 +31,7 @@ def remaining_cards(deck: Sequence[Card], *used: Sequence[Card]) -> list[Card]:
     taken = Counter(chain.from_iterable(used))
     if not taken:
         return list(deck)
-    if _deck_info(deck)[1] is not None:  # every card once: leave out the used ones (in C)
+    if deck_members(deck) is not None:  # every card once: leave out the used ones (in C)
         return list(filterfalse(taken.__contains__, deck))
     get = taken.get
     out = []
@@ -61,7 +54,7 @@ def joined_hands(
         >>> joined_hands([[card("9")], []], [[card("3")], [card("5")]])
         ((card('3'), card('9')), (card('5'),))
     """
-    return tuple(tuple(sorted((*k, *h), key=_INDEX)) for k, h in zip(known, hidden, strict=True))
+    return tuple(tuple(sorted((*k, *h), key=BY_INDEX)) for k, h in zip(known, hidden, strict=True))
 
 
 def assign_cards(
@@ -156,7 +149,7 @@ def _hands_of(
     hands: list[list[Card]] = [[] for _ in range(seats + 1)]
     for slot, c in zip(slot_of, cards, strict=True):
         hands[slot].append(c)
-    return tuple(tuple(sorted(h, key=_INDEX)) for h in hands[:seats]), tuple(hands[seats])
+    return tuple(tuple(sorted(h, key=BY_INDEX)) for h in hands[:seats]), tuple(hands[seats])
 
 
 def _matching(

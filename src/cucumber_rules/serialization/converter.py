@@ -25,7 +25,7 @@ import attrs
 import cattrs
 
 from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
-from ..cards import CARD_BY_INDEX, Card, card
+from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
 from ..errors import InvalidNotationError
 from ..history import History
 from ..records import Record
@@ -130,8 +130,6 @@ def _any(value: Any, _: Any = None) -> Any:
 
 
 # --------------------------------------------------------------------------- records' fast paths
-
-_BY_INDEX: Final = operator.attrgetter("index")
 
 
 def _card_names() -> dict[str, Card]:
@@ -250,7 +248,7 @@ def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
         cards = _known_cards(names, hand)
         if cards is None:
             return None
-        dealt.append(tuple(sorted(cards, key=_BY_INDEX)))
+        dealt.append(tuple(sorted(cards, key=BY_INDEX)))
     stock = _known_cards(names, value["stock"])
     if stock is None:
         return None

@@ -16,11 +16,10 @@ for an all-1s last trick) the game falls back to the generic search
 from __future__ import annotations
 
 import random
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from ...actions import trusted_deal
-from ...cards import Card
+from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError
 from ...state import CHANCE, State
@@ -34,8 +33,6 @@ __all__ = ["rebuild_round"]
 
 #: Deals tried before the generic search.
 ATTEMPTS = 200
-
-_INDEX: Final = attrgetter("index")
 
 
 def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None:
@@ -163,7 +160,7 @@ def _play_out(
     n = len(state.match.players)
     hands: list[tuple[Card, ...]] = [()] * n
     for s in seats:  # (shared cards, sorted as a `Deal` keeps them: no conversion; `apply` still checks it)
-        hands[s] = tuple(sorted([last[s], *(pool.pop() for _ in range(rules.hand_size - 1))], key=_INDEX))
+        hands[s] = tuple(sorted([last[s], *(pool.pop() for _ in range(rules.hand_size - 1))], key=BY_INDEX))
     try:
         after = apply(state, trusted_deal(tuple(hands)))
     except IllegalMoveError:
