@@ -103,6 +103,22 @@ def test_bots_never_use_the_global_random_module(monkeypatch: pytest.MonkeyPatch
         assert play_match(cr.ruleset(preset), [HeuristicBot(), RandomBot(), RandomBot()], seed=2).is_over
 
 
+@pytest.mark.parametrize(
+    ("iterations", "error", "message"),
+    [
+        (0, ValueError, "iterations must be at least 1, not 0"),
+        ("5", TypeError, "iterations must be an int, not '5'"),
+        (True, TypeError, "iterations must be an int, not True"),
+    ],
+)
+def test_ismcts_iterations_must_be_a_positive_int(
+    iterations: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as caught:
+        ISMCTSBot(iterations=iterations)
+    assert str(caught.value) == message
+
+
 @pytest.mark.parametrize("caution", [float("nan"), float("inf"), -float("inf"), "1", True, None])
 def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
     # A NaN caution used to make every cost compare false and the Catastrophe heuristic fail with IndexError.

@@ -237,7 +237,7 @@ def test_actions_take_card_text_or_cards() -> None:
         cr.Deal(hands=[[12.0]])
     with pytest.raises(TypeError):
         cr.Deal(hands=[["QS"]], leader="0")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^accept must be True or False, not 1$"):
         cr.Revive(0, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         cr.Revive(None, True)

@@ -79,10 +79,12 @@ def test_game_parameters_are_the_options() -> None:
     limited = pyspiel.load_game("cucumber_agurk", {"players": 3, "round_limit": 4})
     assert limited.rules.round_limit == 4
     assert limited.max_game_length() == cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(cr.InvalidRulesError, match="players") as caught:
         rules_of("catastrophe", {"players": 2})
-    with pytest.raises(ValueError, match="no parameter 'min_players'"):
+    assert caught.value.option == "players"  # (as PettingZoo's `env` and `new_game` say it)
+    with pytest.raises(cr.InvalidRulesError, match="no parameter 'min_players'") as caught:
         rules_of("catastrophe", {"min_players": 4})
+    assert caught.value.option == "min_players"
     with pytest.raises(cr.InvalidRulesError):
         rules_of("gurka", {"follow": "sideways"})
 

@@ -30,7 +30,7 @@ from cucumber_rules import _cli_entry
 ROOT = Path(__file__).resolve().parents[1]
 INSTALL_LINE = (
     "cucumber-rules: the command line needs typer and rich, which are not installed: "
-    'pip install "cucumber-rules[cli]"'
+    'pip install ".[cli]" in a checkout (or "cucumber-rules[cli]" from an index that has it)'
 )
 
 needs_build = pytest.mark.skipif(

@@ -199,6 +199,27 @@ def test_structuring_a_state_leaves_the_callers_dict_alone() -> None:
     assert value == before
 
 
+@pytest.mark.parametrize(
+    ("value", "kind", "path", "message"),
+    [
+        ({"type": "play", "seat": "1", "card": "QS"}, cr.Action, "$.seat", "expected an integer, not a"),
+        ([{"type": "play", "seat": 1, "card": "QX"}], tuple[cr.Action, ...], "$[0].card", "'QX' is not a"),
+        ({"type": "play", "seat": 1}, cr.Play, "$.card", "missing field 'card'"),
+        ({"type": "revive", "seat": 0, "accept": 1}, cr.Action, "$.accept", "expected true or false, not"),
+    ],
+)
+def test_a_converters_errors_are_invalid_state_errors_naming_the_path(
+    value: Any, kind: Any, path: str, message: str
+) -> None:
+    # A server reading a client's message with its own converter gets the error `loads` would give,
+    # path and cause, not an internal exception whose text is only a path step.
+    with pytest.raises(cr.InvalidStateError) as caught:
+        cr.make_converter().structure(value, kind)
+    assert caught.value.path == path
+    assert str(caught.value).startswith(f"{path}: {message}")
+    assert isinstance(caught.value, ValueError)
+
+
 def test_dumps_rejects_other_types() -> None:
     for obj in (cr.Play(0, "QS"), {"format": 1}, "text", None):
         with pytest.raises(TypeError):
@@ -472,7 +493,7 @@ def test_loaded_record_is_replayed() -> None:
         ('{"format": 1, "format": 1, "kind": "rules"}', "duplicate key"),
         ('{"format": NaN, "kind": "rules"}', "NaN"),
         ('{"format": Infinity, "kind": "rules"}', "Infinity"),
-        ('{"format": 1' + "0" * 5000 + "}", "not valid JSON"),
+        ('{"format": 1' + "0" * 5000 + "}", r"^\$: not valid JSON: a number has more than \d+ digits$"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         ('{"a":' * 50 + "1" + "}" * 50, "nested too deeply"),
         ("\ud800", "not valid JSON"),

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 CLI_PACKAGES = ("typer", "rich")
 
 #: How to install them.
-INSTALL = 'pip install "cucumber-rules[cli]"'
+INSTALL = 'pip install ".[cli]" in a checkout (or "cucumber-rules[cli]" from an index that has it)'
 
 
 def missing_packages(names: Sequence[str] = CLI_PACKAGES) -> tuple[str, ...]:
@@ -42,7 +42,7 @@ def missing_message(missing: Sequence[str]) -> str:
     Example:
         >>> print(missing_message(["typer", "rich"]))  # doctest: +NORMALIZE_WHITESPACE
         cucumber-rules: the command line needs typer and rich, which are not installed:
-        pip install "cucumber-rules[cli]"
+        pip install ".[cli]" in a checkout (or "cucumber-rules[cli]" from an index that has it)
     """
     which = "which is" if len(missing) == 1 else "which are"
     return f"cucumber-rules: the command line needs {' and '.join(missing)}, {which} not installed: {INSTALL}"

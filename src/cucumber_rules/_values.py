@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Value", "builder", "open_twin"]
+__all__ = ["Value", "builder", "exactly", "open_twin"]
 
 T = TypeVar("T")
 
@@ -139,3 +139,25 @@ def open_twin(cls: type[T]) -> type[T]:
         "__module__": cls.__module__,
     }
     return type(f"_{cls.__name__}Open", (cls,), namespace)
+
+
+def exactly(kind: type, words: str) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator: the value's type must be `kind` itself (a bool is no int), else a `TypeError`
+    whose message names the field, what it must be (`words`) and what it got.
+
+    Example:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Answer:
+        ...     yes: bool = attrs.field(validator=exactly(bool, "True or False"))
+        >>> Answer(1)
+        Traceback (most recent call last):
+        ...
+        TypeError: yes must be True or False, not 1
+    """
+
+    def check(_: Any, attribute: Any, value: Any) -> None:
+        if type(value) is not kind:
+            raise TypeError(f"{attribute.name} must be {words}, not {value!r}")
+
+    return check

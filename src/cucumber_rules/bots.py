@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
+from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
 from .games import game_of
@@ -223,7 +224,7 @@ class ISMCTSBot:
         (True, True)
     """
 
-    iterations: int = attrs.field(default=200, validator=attrs.validators.instance_of(int))
+    iterations: int = attrs.field(default=200, validator=exactly(int, "an int"))
     """Iterations (sampled worlds) per decision, at least 1."""
     seconds: float | None = None
     """Stop early once this many seconds have passed (None: no time limit)."""

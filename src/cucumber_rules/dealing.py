@@ -119,8 +119,14 @@ _DECKS: dict[int, tuple[Sequence[Card], tuple[int, ...], frozenset[Card] | None,
 def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] | None, tuple[int, ...]]:
     found = _DECKS.get(id(deck))
     if found is None or found[0] is not deck:
+        if isinstance(deck, str):  # (a deck's name: DECKS has the deck)
+            raise TypeError(
+                f"expected a deck of cards, not the string {deck!r} (DECKS[name] is a named deck)"
+            )
         limits = [0] * len(CARD_BY_INDEX)
         for c in deck:
+            if type(c) is not Card:
+                raise TypeError(f"a deck holds cards (Card), not {type(c).__name__}")
             limits[c.index] += 1
         members = frozenset(deck) if max(limits, default=0) <= 1 else None
         if len(_DECKS) > 64:
@@ -131,6 +137,9 @@ def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] |
 
 def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
     """How often the deck holds each card, indexed by `Card.index` (memoised per deck object).
+
+    Raises:
+        TypeError: If `deck` is not a sequence of cards (a deck's name, say).
 
     Example:
         >>> from cucumber_rules import DECKS, card
@@ -143,10 +152,17 @@ def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
 def deck_members(deck: Sequence[Card]) -> frozenset[Card] | None:
     """The set of a deck's cards if it holds each card once, else None (memoised per deck object).
 
+    Raises:
+        TypeError: If `deck` is not a sequence of cards (a deck's name, say).
+
     Example:
         >>> from cucumber_rules import DECKS
         >>> len(deck_members(DECKS["standard-52"])), deck_members(DECKS["five-cucumbers-60"])
         (52, None)
+        >>> deck_members("standard-52")
+        Traceback (most recent call last):
+        ...
+        TypeError: expected a deck of cards, not the string 'standard-52' (DECKS[name] is a named deck)
     """
     return _deck_info(deck)[1]
 
@@ -211,6 +227,9 @@ def shuffled_deal(
 
 def deck_indexes(deck: Sequence[Card]) -> tuple[int, ...]:
     """The indexes of a deck's cards, in its order (memoised per deck object).
+
+    Raises:
+        TypeError: If `deck` is not a sequence of cards (a deck's name, say).
 
     Example:
         >>> from cucumber_rules import DECKS

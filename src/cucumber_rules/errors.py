@@ -1,7 +1,10 @@
 """The error hierarchy and its stable codes.
 
-Every error the library raises on purpose is a `RulesError`. The four concrete
-kinds also subclass `ValueError`, so `except ValueError` keeps working.
+Every error about the game (an illegal move, bad rules, bad data, bad card text)
+is a `RulesError`. The four concrete kinds also subclass `ValueError`, so
+`except ValueError` keeps working. A mistake in calling a function raises the
+usual Python error: `TypeError` for a wrong type, `ValueError` for an argument out
+of range (a seat no match can have, an unknown bot name).
 
 ```text
 RulesError
@@ -114,7 +117,7 @@ def codes_of(game: str) -> tuple[str, ...]:
 
 
 class RulesError(Exception):
-    """Base of every error this library raises on purpose.
+    """Base of every error about the game: illegal moves, bad rules, bad data and bad card text.
 
     Example:
         >>> issubclass(IllegalMoveError, RulesError), issubclass(IllegalMoveError, ValueError)

@@ -56,6 +56,7 @@ import pyspiel
 from . import encoding
 from .actions import Play
 from .engine import apply, legal_moves, new_game
+from .errors import InvalidRulesError
 from .outcomes import max_actions, returns
 from .rules import OPTIONS, Rules, ruleset
 from .state import CHANCE, State
@@ -110,6 +111,10 @@ def parameters(rules: Rules) -> dict[str, Any]:
 def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
     """The rules and player count that OpenSpiel parameters give for a preset.
 
+    Raises:
+        InvalidRulesError: For a parameter the preset does not have, a bad option value, or a player
+            count outside the game's range (its `option` names which).
+
     Example:
         >>> r, n = rules_of("gurka", {"players": 3, "fixed_rounds": 2})
         >>> r.fixed_rounds, r.threshold, n
@@ -122,7 +127,7 @@ def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
         if name == "players":
             continue
         if name not in own or name in _SKIPPED:
-            raise ValueError(f"{game_name(preset)} has no parameter {name!r}")
+            raise InvalidRulesError(name, f"{game_name(preset)} has no parameter {name!r}")
         default = own[name]
         if isinstance(default, tuple):
             value = tuple(int(v) for v in re.split(r"[:,\s]+", str(value).strip()) if v)
@@ -132,8 +137,9 @@ def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
     rules = base.replace(**options) if options else base
     players = int(params.get("players", _default_players(base)))
     if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
-            f"{game_name(preset)} is for {rules.min_players} to {rules.max_players} players, not {players}"
+        raise InvalidRulesError(
+            "players",
+            f"{game_name(preset)} is for {rules.min_players} to {rules.max_players} players, not {players}",
         )
     return rules, players
 

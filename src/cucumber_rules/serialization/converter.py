@@ -26,32 +26,83 @@ import cattrs
 
 from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
 from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
-from ..errors import InvalidNotationError
+from ..errors import InvalidNotationError, InvalidStateError
 from ..history import History
 from ..records import Record
 from ..rules import Rules
 from ..scoring import Score
 from ..views import Dealt, PlayerView
 
-__all__ = ["At", "Bad", "kind_name", "make_converter", "tagged_classes"]
+__all__ = ["At", "Bad", "cause_message", "kind_name", "locate", "make_converter", "tagged_classes"]
 
 
-class Bad(Exception):
-    """A structuring problem at `step` (a path suffix such as `.type`) below the current path."""
+class Bad(InvalidStateError):
+    """A structuring problem at `step` (a path suffix such as `.type`) below the current path.
+
+    An `InvalidStateError` whose `path` starts at `$`, the value given to the converter's
+    `structure` (`loads` names the path from the document's root instead).
+
+    Example:
+        >>> err = Bad("expected an integer, not a string", ".seat")
+        >>> err.path, str(err)
+        ('$.seat', '$.seat: expected an integer, not a string')
+    """
 
     def __init__(self, message: str, step: str = "") -> None:
-        super().__init__(message)
+        super().__init__("$" + step, message)
         self.message = message
         self.step = step
 
 
-class At(Exception):
-    """`error` happened below `step` (e.g. `[3]` or `.hands`) of the current path."""
+class At(InvalidStateError):
+    """`error` happened below `step` (e.g. `[3]` or `.hands`) of the current path.
+
+    An `InvalidStateError` that names the whole path down to the cause, from `$`, the value
+    given to the converter's `structure`, and the cause's message.
+
+    Example:
+        >>> err = At("[2]", At(".seat", Bad("expected an integer, not a string")))
+        >>> err.path, str(err)
+        ('$[2].seat', '$[2].seat: expected an integer, not a string')
+    """
 
     def __init__(self, step: str, error: BaseException) -> None:
-        super().__init__(step)
+        path, cause = locate(error, "$" + step)
+        super().__init__(path, cause_message(cause))
         self.step = step
         self.error = error
+
+
+def locate(error: BaseException, path: str) -> tuple[str, BaseException]:
+    """Follow a structuring error (`At`, `Bad`) down to its cause: the JSON path, and the cause.
+
+    Example:
+        >>> path, cause = locate(At(".hands", At("[1]", ValueError("no"))), "$")
+        >>> path, cause
+        ('$.hands[1]', ValueError('no'))
+    """
+    while True:
+        if isinstance(error, At):
+            path += error.step
+            error = error.error
+        elif isinstance(error, Bad):
+            return path + error.step, error
+        else:
+            return path, error
+
+
+def cause_message(cause: BaseException) -> str:
+    """What went wrong, as a structuring error's cause says it, without a path of its own.
+
+    Example:
+        >>> cause_message(Bad("missing field 'seat'", ".seat")), cause_message(KeyError())
+        ("missing field 'seat'", 'KeyError')
+    """
+    if isinstance(cause, Bad):
+        return cause.message
+    if isinstance(cause, InvalidStateError):
+        return str(cause).removeprefix(f"{cause.path}: ")
+    return str(cause) or type(cause).__name__
 
 
 def kind_name(value: Any) -> str:
@@ -299,8 +350,10 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     [`loads`][cucumber_rules.loads] use (without the document envelope); it
     never touches cattrs' global converter. Pass your own converter to teach it
     the library's values beside yours (as lsprotocol's converter factory does).
-    Structuring is strict and a failure raises the library's own errors only
-    through `loads`; here it raises an exception naming the problem. A
+    Structuring is strict: a failure raises
+    [`InvalidStateError`][cucumber_rules.InvalidStateError] whose `path` names
+    the bad value from `$`, the value given to `structure` (`loads` also tells a
+    bad rule set apart, and checks what it built as a whole). A
     structured `State` is replayed from its history, and a structured `Rules`
     validated, so they are always valid; other values are not re-validated.
 
@@ -317,6 +370,11 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         {'type': 'play', 'seat': 2, 'card': '10H'}
         >>> conv.structure({"type": "play", "seat": 2, "card": "10H"}, cr.Play)
         Play(seat=2, card=card('10H'))
+        >>> try:
+        ...     conv.structure([{"type": "play", "seat": "1", "card": "QS"}], tuple[cr.Action, ...])
+        ... except cr.InvalidStateError as err:
+        ...     print(err.path, "-", err)
+        $[0].seat - $[0].seat: expected an integer, not a string
     """
     from ..games import GAMES
     from ..state import Match, RoundResult, State, Table, Trick

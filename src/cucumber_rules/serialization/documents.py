@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import types
 import typing
 from typing import Any, Final, TypeVar, overload
@@ -31,7 +32,7 @@ from ..scoring import Score
 from ..state import State
 from ..views import PlayerView
 from . import legacy
-from .converter import At, Bad, kind_name, make_converter
+from .converter import At, Bad, cause_message, kind_name, locate, make_converter
 from .validation import check_counts, replay_actions, structure_state, validate_score, validate_view
 
 __all__ = [
@@ -281,22 +282,13 @@ def _parse(text: str | bytes | bytearray, max_length: int, max_depth: int) -> An
             "$", f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
         ) from None
     except (ValueError, RecursionError) as err:
-        raise InvalidStateError("$", f"not valid JSON: {err}") from None
+        reason = str(err)
+        if "integer string conversion" in reason:  # (Python's own hint is for the reader's programmer)
+            reason = f"a number has more than {sys.get_int_max_str_digits()} digits"
+        raise InvalidStateError("$", f"not valid JSON: {reason}") from None
 
 
 # --------------------------------------------------------------------------- errors with paths
-
-
-def _locate(error: BaseException, path: str) -> tuple[str, BaseException]:
-    """Follow a structuring error down to its cause; return the JSON path and the cause."""
-    while True:
-        if isinstance(error, At):
-            path += error.step
-            error = error.error
-        elif isinstance(error, Bad):
-            return path + error.step, error
-        else:
-            return path, error
 
 
 def _rules_option(path: str, rules_path: str) -> str:
@@ -307,15 +299,15 @@ def _rules_option(path: str, rules_path: str) -> str:
 
 def _raise(error: BaseException, rules_path: str) -> typing.NoReturn:
     """Turn a structuring failure into the library's path-naming error."""
-    path, cause = _locate(error, "$")
+    path, cause = locate(error, "$")
     if isinstance(cause, InvalidRulesError):
         named = cause.option in OPTIONS or cause.option in ("name", "game")
         raise RulesDocumentError(
             cause.option, str(cause), f"{rules_path}.{cause.option}" if named else rules_path
         ) from None
-    message = cause.message if isinstance(cause, Bad) else str(cause) or type(cause).__name__
-    if isinstance(cause, InvalidStateError):
-        raise InvalidStateError(path, message.removeprefix(f"{cause.path}: ")) from None
+    message = cause_message(cause)
+    if isinstance(cause, InvalidStateError) and not isinstance(cause, Bad):
+        raise InvalidStateError(path, message) from None
     missing = isinstance(cause, Bad) and cause.message.startswith("missing field")
     if path == rules_path and missing and rules_path != "$":
         raise InvalidStateError(path, message) from None

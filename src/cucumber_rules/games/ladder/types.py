@@ -6,6 +6,7 @@ from typing import ClassVar
 
 import attrs
 
+from ..._values import exactly
 from ...actions import Decision
 from ...cards import Card
 from ...state import Match, RoundResult
@@ -24,7 +25,7 @@ class Revive(Decision):
     """
 
     TAG: ClassVar[str] = "revive"
-    accept: bool = attrs.field(validator=attrs.validators.instance_of(bool))
+    accept: bool = attrs.field(validator=exactly(bool, "True or False"))
 
     def __str__(self) -> str:
         return f"seat {self.seat} " + ("buys back in" if self.accept else "stays out")
