@@ -32,6 +32,10 @@ Feature: Errors and their codes
       Then playing 3C by seat 0 is refused with "not-in-hand"
       And the explanation mentions "not in their hand" and "2C, 5H, 8D"
 
+    Scenario: Playing a card of another deck
+      Then playing 7 by seat 0 is refused with "not-in-hand"
+      And the explanation mentions "not a card of the standard-52 deck" and "2C, 5H, 8D"
+
     Scenario: Breaking the ladder rule
       When seat 0 leads 9H
       Then playing 4D by seat 1 is refused with "must-follow"

@@ -335,7 +335,12 @@ def test_not_in_hand() -> None:
     assert err.seat == 0
     assert err.action == Play(0, "AS")
     assert_illegal(s, Play(0, "10D"), "not-in-hand")  # another seat's card
-    assert_illegal(s, Play(0, "7"), "not-in-hand")  # a card of another deck
+    assert_illegal(  # a card of another deck
+        s,
+        Play(0, "7"),
+        "not-in-hand",
+        "seat 0 cannot play 7: it is not a card of the standard-52 deck (they hold 5S, 6S, 7S)",
+    )
     s = play(s, "5S")
     assert_illegal(s, Play(1, "5S"), "not-in-hand")  # already played
 

@@ -216,16 +216,25 @@ def card_list(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in dict.fromkeys(cards))
 
 
-def not_in_hand(seat: int, played: Card, hand: Iterable[Card], action: object) -> IllegalMoveError:
+def not_in_hand(
+    seat: int, played: Card, hand: Iterable[Card], action: object, deck: str | None = None
+) -> IllegalMoveError:
     """The `not-in-hand` error for a card that the seat does not hold (every game's wording).
+
+    Given the name of the game's deck (`Rules.deck`), a card that is not in that deck is called so.
 
     Example:
         >>> not_in_hand(2, card("9H"), [card("3C")], None).message
         'seat 2 cannot play 9H: it is not in their hand (they hold 3C)'
+        >>> not_in_hand(2, card("5"), [card("3C")], None, deck="standard-52").message
+        'seat 2 cannot play 5: it is not a card of the standard-52 deck (they hold 3C)'
     """
+    where = "in their hand"
+    if deck is not None and played not in DECKS[deck]:
+        where = f"a card of the {deck} deck"
     return IllegalMoveError(
         "not-in-hand",
-        f"seat {seat} cannot play {played}: it is not in their hand (they hold {card_list(hand)})",
+        f"seat {seat} cannot play {played}: it is not {where} (they hold {card_list(hand)})",
         seat=seat,
         action=action,
     )

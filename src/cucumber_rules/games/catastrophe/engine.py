@@ -330,7 +330,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
     hand = state.held[seat]
     c = play.card
     if play not in hand:
-        return not_in_hand(seat, c, state.hand(seat), play)
+        return not_in_hand(seat, c, state.hand(seat), play, state.match.rules.deck)
     ok = allowed(state, hand)
     if ok is hand or play in ok:
         return None

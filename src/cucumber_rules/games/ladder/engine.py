@@ -247,7 +247,7 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
             action=play,
         )
     if play not in state.held[seat]:
-        return not_in_hand(seat, play.card, state.hand(seat), play)
+        return not_in_hand(seat, play.card, state.hand(seat), play, state.match.rules.deck)
     allowed = legal(state)
     if play in allowed:
         return None
