@@ -352,8 +352,9 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     the library's values beside yours (as lsprotocol's converter factory does).
     Structuring is strict: a failure raises
     [`InvalidStateError`][cucumber_rules.InvalidStateError] whose `path` names
-    the bad value from `$`, the value given to `structure` (`loads` also tells a
-    bad rule set apart, and checks what it built as a whole). A
+    the bad value from `$`, the value given to `structure`, or, for a rule set
+    given as the value itself, [`InvalidRulesError`][cucumber_rules.InvalidRulesError]
+    naming the option (`loads` also checks what it built as a whole). A
     structured `State` is replayed from its history, and a structured `Rules`
     validated, so they are always valid; other values are not re-validated.
 
