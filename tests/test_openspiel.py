@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 from open_spiel.python.tests import games_sim_test
 
@@ -220,3 +220,48 @@ def test_mcts_bot_plays_a_match() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     assert decisions == 10
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("cucumber_gurka", {"players": 3, "hand_size": 3, "fixed_rounds": 1}),
+        ("cucumber_catastrophe", {"players": 3, "hands": 1, "hand_size": 3, "surprise": True}),
+    ],
+)
+def test_openspiels_ismcts_bot_plays_on_resampled_worlds(name: str, params: dict[str, object]) -> None:
+    # OpenSpiel's information-set MCTS resamples the hidden cards at every simulation through
+    # `resample_from_infostate`: each world must look the same to the seat and differ elsewhere.
+    game = pyspiel.load_game(name, params)
+    rs = np.random.RandomState(2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, max_simulations=6, random_state=rs)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        player = state.current_player()
+        hidden = set()
+        for _ in range(8):
+            world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert world.information_state_string(player) == state.information_state_string(player)
+            assert world.legal_actions() == state.legal_actions()
+            hidden.add(str(world.cucumber_state.hands))
+        if decisions == 0:
+            assert len(hidden) > 1  # the other hands are drawn anew
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions == 9
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_no_resampling_in_the_middle_of_a_deal() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2}).new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="middle of a deal"):
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))

@@ -188,6 +188,24 @@ def test_make_converter_is_fresh_and_leaves_the_global_converter_alone() -> None
     assert cattrs.global_converter.unstructure(cr.card("QS")) != "QS"
 
 
+def test_an_errors_message_is_capped_however_long_the_bad_value() -> None:
+    # A client's 5-million-character card name must not become a 5-million-character log line.
+    play = {"type": "play", "seat": 0, "card": "Q" * 5_000_000}
+    with pytest.raises(InvalidStateError) as caught:
+        cr.make_converter().structure(play, cr.Play)
+    text = str(caught.value)
+    assert len(text) <= cr.errors.MAX_MESSAGE
+    assert text.startswith("$.card: 'QQQ")
+    assert "characters left out" in text
+    assert text.endswith("or '42'")
+    doc = json.loads(cr.dumps(cr.record(_state(steps=2, players=3))))
+    doc["actions"][1] = dict(play, card="Q" * 100_000)  # (within the size limit `loads` checks first)
+    with pytest.raises(InvalidStateError) as caught:
+        cr.loads(json.dumps(doc))
+    assert caught.value.path == "$.actions[1].card"
+    assert len(str(caught.value)) <= cr.errors.MAX_MESSAGE
+
+
 def test_structuring_a_state_leaves_the_callers_dict_alone() -> None:
     # `loads` gives `structure_state` its own copy to consume (its parsed history freed before the
     # replay); a converter's caller keeps every field of the dict it passes.
@@ -206,6 +224,9 @@ def test_structuring_a_state_leaves_the_callers_dict_alone() -> None:
         ([{"type": "play", "seat": 1, "card": "QX"}], tuple[cr.Action, ...], "$[0].card", "'QX' is not a"),
         ({"type": "play", "seat": 1}, cr.Play, "$.card", "missing field 'card'"),
         ({"type": "revive", "seat": 0, "accept": 1}, cr.Action, "$.accept", "expected true or false, not"),
+        ({"type": "play", "seat": 0, "card": ["2C"]}, cr.Action, "$.card", "expected a card such as"),
+        ({"type": "play", "seat": 0, "card": {"2C": 1}}, cr.Play, "$.card", "expected a card such as"),
+        ({"seat": 0, "card": "2C"}, cr.Action, "$.type", "missing field 'type'"),
     ],
 )
 def test_a_converters_errors_are_invalid_state_errors_naming_the_path(

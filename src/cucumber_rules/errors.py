@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 __all__ = [
     "CORE_CODES",
@@ -116,13 +116,32 @@ def codes_of(game: str) -> tuple[str, ...]:
     return tuple(code for code, (owner, _) in _GAME_CODES.items() if owner == game)
 
 
+#: The longest message an error keeps. A longer one (a huge value quoted from hostile input) keeps its
+#: start and its end around a note of how much was left out, so that a server's logs stay readable.
+MAX_MESSAGE: Final = 1000
+
+
 class RulesError(Exception):
     """Base of every error about the game: illegal moves, bad rules, bad data and bad card text.
+
+    A message longer than `MAX_MESSAGE` characters is shortened in the middle.
 
     Example:
         >>> issubclass(IllegalMoveError, RulesError), issubclass(IllegalMoveError, ValueError)
         (True, True)
+        >>> text = str(InvalidNotationError(repr("Q" * 5000) + " is not a card"))
+        >>> len(text) <= MAX_MESSAGE, text[:10], text[-15:]
+        (True, "'QQQQQQQQQ", "' is not a card")
     """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and type(args[0]) is str and len(args[0]) > MAX_MESSAGE:
+            text = args[0]
+            head, tail = MAX_MESSAGE * 6 // 10, MAX_MESSAGE * 3 // 10
+            args = (
+                f"{text[:head]} ... [{len(text) - head - tail:,} characters left out] ... {text[-tail:]}",
+            )
+        super().__init__(*args)
 
 
 class IllegalMoveError(RulesError, ValueError):

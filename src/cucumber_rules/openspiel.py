@@ -46,6 +46,7 @@ Example:
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -59,6 +60,7 @@ from .engine import apply, legal_moves, new_game
 from .errors import InvalidRulesError
 from .outcomes import max_actions, returns
 from .rules import OPTIONS, Rules, ruleset
+from .sampling import sample_world
 from .state import CHANCE, State
 from .views import Dealt, view
 
@@ -239,6 +241,35 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
                 self.drawn = []
             return
         self.cucumber_state = apply(s, encoding.action_of(s.match.rules, s.to_act, int(action)))  # type: ignore[arg-type]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CucumberState:
+        """A state that `player_id` cannot tell from this one: the hidden cards drawn anew.
+
+        OpenSpiel's information-set MCTS (`open_spiel.python.algorithms.ismcts`) calls it. The
+        other hands (and the stock) are drawn with [`sample_world`][cucumber_rules.sample_world]
+        from the seat's view, seeded by two draws of `probability_sampler` (a callable that returns
+        a float in [0, 1), such as `pyspiel.UniformProbabilitySampler(0., 1.)`).
+
+        Raises:
+            ValueError: In the middle of a deal being drawn card by card (a chance node); ISMCTS
+                resamples only where a seat is to act.
+
+        Example:
+            >>> game = pyspiel.load_game("cucumber_gurka", {"players": 2})
+            >>> state = game.new_initial_state()
+            >>> while state.is_chance_node():
+            ...     state.apply_action(state.chance_outcomes()[0][0])
+            >>> other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
+            >>> other.information_state_string(0) == state.information_state_string(0)
+            True
+        """
+        if self.drawn:
+            raise ValueError("cannot resample in the middle of a deal being drawn: finish the deal first")
+        seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
+        world = sample_world(view(self.cucumber_state, player_id), random.Random(seed))
+        other = CucumberState(self.get_game())
+        other.cucumber_state = world
+        return other
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self.cucumber_state.match.rules

@@ -350,11 +350,14 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     [`loads`][cucumber_rules.loads] use (without the document envelope); it
     never touches cattrs' global converter. Pass your own converter to teach it
     the library's values beside yours (as lsprotocol's converter factory does).
-    Structuring is strict: a failure raises
-    [`InvalidStateError`][cucumber_rules.InvalidStateError] whose `path` names
-    the bad value from `$`, the value given to `structure`, or, for a rule set
-    given as the value itself, [`InvalidRulesError`][cucumber_rules.InvalidRulesError]
-    naming the option (`loads` also checks what it built as a whole). A
+    Structuring is strict: a failure to read one of the library's types (or a
+    tuple of them) raises [`InvalidStateError`][cucumber_rules.InvalidStateError]
+    whose `path` names the bad value from `$`, the value given to `structure`, or,
+    for a rule set given as the value itself,
+    [`InvalidRulesError`][cucumber_rules.InvalidRulesError] naming the option
+    (`loads` also checks what it built as a whole). Inside your own classes,
+    lists and dicts, cattrs wraps that error in its own exception group, as it
+    does any hook's. A
     structured `State` is replayed from its history, and a structured `Rules`
     validated, so they are always valid; other values are not re-validated.
 
@@ -510,6 +513,8 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
                 return _play(value)
             cls = allowed.get(tag) if type(tag) is str else None
             if cls is None:
+                if "type" not in value:
+                    raise Bad(f"missing field 'type' ({expected})", ".type")
                 raise Bad(f"type must be one of {expected}, not {tag!r}", ".type")
             hook = hooks.get(cls)
             if hook is None:
@@ -651,8 +656,8 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
 def _play(value: Any, _: Any = None) -> Play:
     """A play, structured on a fast path (records hold thousands of them)."""
     if type(value) is dict and len(value) == 3 and value.get("type") == "play":
-        seat = value.get("seat")
-        c = _CARDS.get(value.get("card"))  # type: ignore[arg-type]
+        seat, name = value.get("seat"), value.get("card")
+        c = _CARDS.get(name) if type(name) is str else None
         if c is not None and type(seat) is int and 0 <= seat < len(PLAYS):
             return PLAYS[seat][c.index]
     if type(value) is not dict:

@@ -408,8 +408,12 @@ def decision_error(state: State, action: Revive) -> IllegalMoveError | None:
     m: LadderMatch = state.match  # type: ignore[assignment]
     to_act = state.to_act
     if not m.pending or to_act is None or to_act < 0:
+        why = "now" if m.rules.revival else "(these rules have no revival: revival=False)"
         return IllegalMoveError(
-            "no-decision", f"seat {action.seat} has no decision to take now", seat=action.seat, action=action
+            "no-decision",
+            f"seat {action.seat} has no decision to take {why}",
+            seat=action.seat,
+            action=action,
         )
     if action.seat != to_act:
         return IllegalMoveError(
