@@ -145,7 +145,8 @@ class HighCardGame(cr.Game):
         if number >= rules.rounds:
             low = min(totals)
             winners = tuple(s for s in range(n) if totals[s] == low)
-        table = attrs.evolve(table, leader=best.seat, tricks=(cr.Trick(table.leader, trick, best.seat),))
+        done = cr.Trick(table.leader, trick, best.seat)
+        table = attrs.evolve(table, leader=best.seat, tricks=(*table.tricks, done))
         match = attrs.evolve(
             m,
             totals=totals,
