@@ -8,11 +8,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import cucumber_rules as cr
@@ -20,7 +23,7 @@ from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.narrate import narrate
 from cucumber_rules.simulate import play_match, simulate
 from cucumber_rules.testing import check_game, check_state, registered
-from plugins.highcard import GAME, HighCardRules
+from plugins.highcard import GAME, HighCardGame, HighCardRules
 
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 
@@ -163,3 +166,46 @@ def test_the_rules_class_is_a_rules(highcard: cr.Rules) -> None:
     assert bad.value.option == "hand_size"
     with pytest.raises(cr.InvalidRulesError, match="does not apply to the highcard game"):
         cr.ruleset("highcard", threshold=3)
+
+
+@attrs.frozen(kw_only=True)
+class _ClashRules(HighCardRules):
+    game = "highcard-clash"
+
+
+class _Clash(HighCardGame):
+    """High Card under another name, for the registry's refusals."""
+
+    name = "highcard-clash"
+    rules_type = _ClashRules
+    presets: ClassVar = {}
+    aliases: ClassVar = {}
+    preset_titles: ClassVar = {}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"name": "highcard"}, "a game named 'highcard' is already registered"),
+        ({"aliases": {"agurk": "x"}}, "highcard-clash: preset name 'agurk' is taken by the ladder game"),
+        (
+            {"error_codes": {"must-follow": "x"}},
+            "highcard-clash: error code 'must-follow' is taken by the ladder game",
+        ),
+        (
+            {"error_codes": {"not-in-hand": "x"}},
+            "highcard-clash: error code 'not-in-hand' is taken by the core codes",
+        ),
+        (
+            {"error_codes": {"hc-own": "x"}, "state_attributes": {"hands": len}},
+            "highcard-clash: a state reading cannot be named 'hands': State has it already",
+        ),
+    ],
+)
+def test_a_refused_game_leaves_the_registry_as_it_was(changes: dict[str, Any], message: str) -> None:
+    game = type("Refused", (_Clash,), changes)()
+    codes, games = dict(cr.ERROR_CODES), dict(cr.GAMES)
+    with registered(GAME), pytest.raises(ValueError, match=r"^" + re.escape(message)):
+        cr.register_game(game)
+    assert dict(cr.ERROR_CODES) == codes  # no code of the refused game stays behind
+    assert dict(cr.GAMES) == games

@@ -99,9 +99,8 @@ def register_codes(game: str, codes: Mapping[str, str]) -> None:
     for code in codes:
         owner = _GAME_CODES.get(code, (game, ""))[0]
         if code in CORE_CODES or owner != game:
-            raise ValueError(
-                f"error code {code!r} already belongs to {'the core' if code in CORE_CODES else owner}"
-            )
+            owned = "the core codes" if code in CORE_CODES else f"the {owner} game"
+            raise ValueError(f"{game}: error code {code!r} is taken by {owned}")
     for code, meaning in codes.items():
         _GAME_CODES[code] = (game, meaning)
 

@@ -172,6 +172,7 @@ def register_game(game: Game) -> Game:
         for alias, target in game.aliases.items():
             if target not in game.presets:
                 raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
+        _check_readings(game)  # (before anything is added: a refused game leaves nothing behind)
         register_codes(game.name, game.error_codes)
         _add_readings(game)
         rules_type._game = game
@@ -181,17 +182,24 @@ def register_game(game: Game) -> Game:
     return game
 
 
+def _check_readings(game: Game) -> None:
+    """Refuse a game whose state reading would hide one of `State`'s own attributes."""
+    from ..state import State
+
+    for name in game.state_attributes:
+        found = State.__dict__.get(name)
+        if found is not None and not getattr(getattr(found, "fget", None), "_reading", False):
+            raise ValueError(f"{game.name}: a state reading cannot be named {name!r}: State has it already")
+
+
 def _add_readings(game: Game) -> None:
     """Make a game's state readings properties of `State`, and its options explain on other rules."""
     from ..rules import Rules, _options_of, foreign_option
     from ..state import State
 
     for name in game.state_attributes:
-        found = State.__dict__.get(name)
-        if found is None:
+        if name not in State.__dict__:
             setattr(State, name, _reading(name))
-        elif not getattr(getattr(found, "fget", None), "_reading", False):
-            raise ValueError(f"{game.name}: a state reading cannot be named {name!r}: State has it already")
     for name in _options_of(game.rules_type):
         if not hasattr(Rules, name):
             setattr(Rules, name, foreign_option(name))
