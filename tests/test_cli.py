@@ -370,15 +370,18 @@ def test_play_revival_decision(tmp_path: Path) -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
     state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
     path = save(tmp_path / "revival.json", state)
-    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\ny\n").output
+    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\nhand\n?\ny\n").output
     assert "Cy is eliminated" in out
-    assert "Answer y or n" in out
+    assert out.count("Answer y or n; 'hand' shows the question again") == 2  # 'maybe' and '?'
+    assert out.count("Scores: Ann 0 · Bo 0 · Cy 9") == 2  # the question, and again for 'hand'
     assert "Cy buys back in" in out
     assert "(Cy sits out)" in out
 
 
 def test_play_bad_seat_and_bad_files(tmp_path: Path) -> None:
     assert "--seat must be a seat 0..3, not 4" in run("play", "--seat", "4", code=2).output
+    too_many = run("play", "--players", "3", "--bots", "random,heuristic,random", code=2).output
+    assert "3 bots for the 2 seats besides yours (3 players)" in too_many
     assert "cannot read" in run("play", "--resume", str(tmp_path / "nope.json"), code=1).output
     (tmp_path / "junk.json").write_text("junk", encoding="utf-8")
     assert "not a valid match record" in run("play", "--resume", str(tmp_path / "junk.json"), code=1).output
@@ -666,14 +669,14 @@ def test_resume_of_a_plain_record_takes_the_flags(tmp_path: Path) -> None:
         ({"cucumber_rules_cli": 2}, "was saved by a newer cucumber-rules (saved-game format 2)"),
         ({"cucumber_rules_cli": "1"}, "cucumber_rules_cli must be 1"),
         ({"seat": 7}, "seat must be a seat 0..2, not 7"),
-        ({"seat": True}, "seat must be a seat 0..2, not True"),
-        ({"seed": "x"}, "seed must be an int"),
+        ({"seat": True}, "seat must be a seat 0..2, not true"),  # (the file's JSON, not Python's words)
+        ({"seed": "x"}, 'seed must be an int, not "x"'),
         ({"bots": ["random", None]}, "bots must be a list of 3 entries"),
         ({"bots": ["random", "random", "random"]}, "bots[2] must be null (your seat)"),
-        ({"bots": [None, "random", None]}, "bots[0] must be a bot name"),
+        ({"bots": [None, "random", None]}, "bots[0] must be a bot name, not null"),
         ({"bots": ["genius", "random", None]}, "bots[0]: unknown bot 'genius'"),
         ({"record": {"format": 1}}, "is not a valid match record"),
-        ({"seed": None, "record": None}, "is not a valid"),
+        ({"seed": None, "record": None}, "record must be a match record (a JSON object), not null"),
     ],
 )
 def test_a_bad_saved_game_is_refused(tmp_path: Path, change: dict[str, object], message: str) -> None:
@@ -697,3 +700,11 @@ def test_play_seed_is_documented_and_stable() -> None:
     assert play_seed(11, 0) == play_seed(11, 0)
     assert len({play_seed(11, step) for step in range(100)}) == 100
     assert (play_seed(0, 0), play_seed(11, 3)) == (6948088331274158535, 609575403947046022)
+
+
+def test_play_shows_the_revealed_card_and_the_marker() -> None:
+    # rich reads "[revealed ...]" as a markup tag unless the brackets are escaped too.
+    args = ["play", "-p", "catastrophe", "-o", "surprise=true", "--players", "3", "--seed", "2"]
+    out = run(*args, input="quit\n")
+    line = next(line for line in out.output.splitlines() if line.startswith("On the table:"))
+    assert "[revealed lead card" in line

@@ -120,6 +120,18 @@ def test_a_seat_view_shows_its_own_hand_first_and_its_legal_moves() -> None:
     assert len(backs) == 1
 
 
+def test_the_description_speaks_to_the_viewer_about_its_own_captured_cards() -> None:
+    rules = cr.ruleset("catastrophe", hand_size=2)
+    deal = cr.Deal(hands=[["30", "50"], ["10", "20"], ["40", "2"]])
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), deal)
+    state = cr.apply_all(state, [cr.Play(0, "30"), cr.Play(1, "10"), cr.Play(2, "2")])  # Low: Cy takes it
+    mine = render.describe(cr.view(state, 2))
+    assert "Your hand (Cy): 40; you may play 40; you have captured 3 cards," in mine
+    assert "Ann holds 1 card." in mine
+    theirs = render.describe(cr.view(state, 0))
+    assert "Cy holds 1 card and has captured 3 cards," in theirs
+
+
 def _catastrophe_example_2() -> cr.State:
     """The rulebook's Example 2 (features/catastrophe.feature): Rick breaks the Low rule."""
     names = ["Rick", "Martha", "Andrew", "Stephen", "Simon", "Eleonore"]

@@ -613,9 +613,12 @@ def test_replay_of_a_record_differs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_failure_message_reproduces() -> None:
     message = expect_broken("termination", max_actions=40, seed=17, matches=1, players=4)
-    found = re.search(r"reproduce: check_game\(rules, matches=1, seed=(\d+), players=(\d+)\)", message)
+    # The call it names repeats the failure as it is (the bound given to the failing run included).
+    found = re.search(
+        r"reproduce: check_game\(rules, matches=1, seed=(\d+), players=(\d+), max_actions=(\d+)\)", message
+    )
     assert found is not None
-    assert (found.group(1), found.group(2)) == ("17", "4")
+    assert found.groups() == ("17", "4", "40")
     with pytest.raises(AssertionError) as again:
         check_game(AGURK, matches=1, seed=17, players=4, max_actions=40)
     assert str(again.value) == message

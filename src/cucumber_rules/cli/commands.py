@@ -117,7 +117,7 @@ def play(
                 if _given(ctx, flag[2:]) and value != was:
                     _refuse(flag, value, resume, f"it has {flag[2:]} {was}")
             if _given(ctx, "bots"):
-                wanted = [b.name for b in _bots(bots, players - 1)]
+                wanted = [b.name for b in _bots(bots, players - 1, human=True)]
                 kept = [b for b in saved.bots if b is not None]
                 if wanted != kept:
                     _refuse("--bots", bots, resume, f"its bots are {','.join(kept)}")
@@ -132,7 +132,7 @@ def play(
         state = cr.new_game(rules, list(NAMES[:players]))
     if not 0 <= seat < players:
         _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
-    others = _bots(bots, players - 1)
+    others = _bots(bots, players - 1, human=True)
     lineup: tuple[Bot | None, ...] = (*others[:seat], None, *others[seat:])
     if seed is None:
         seed = secrets.randbits(32)

@@ -160,10 +160,14 @@ def _rules(preset: str, options: Sequence[str] | None) -> cr.Rules:
         _fail(f"bad option value: {error}")
 
 
-def _bots(names: str, players: int) -> tuple[Bot, ...]:
+def _bots(names: str, players: int, *, human: bool = False) -> tuple[Bot, ...]:
+    """The bots of `players` seats (with `human`, the seats besides the human's)."""
     try:
         return resolve_bots(names, players)
     except ValueError as error:
+        given = len([n for n in names.split(",") if n.strip()])
+        if human and given > players:  # (say it in the player's terms: they asked for players + 1)
+            _fail(f"{given} bots for the {players} seats besides yours ({players + 1} players)")
         _fail(str(error))
 
 

@@ -76,18 +76,21 @@ def _show_view(out: Console, v: cr.PlayerView) -> None:
     line = f"On the table: {table_cards}"
     extra = game.describe_table(v)
     if extra:
-        line += f" [{escape(extra)}]"
+        line += " " + escape(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
     out.print(line)
     others = " · ".join(
         f"{escape(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n
     )
     if others:
         out.print(f"Cards in hand: {others}")
-    out.print(
-        "Scores: " + " · ".join(f"{escape(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
-    )
+    out.print(_scores(v))
     out.print("Your hand: [bold]" + " ".join(str(c) for c in v.hand) + "[/bold]")
     out.print("You may play: " + " ".join(_plays(v)))
+
+
+def _scores(v: cr.PlayerView) -> str:
+    """`Scores: Ann 3 · Bo 12`, names escaped for rich."""
+    return "Scores: " + " · ".join(f"{escape(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
 
 
 def _plays(v: cr.PlayerView) -> list[str]:
@@ -114,7 +117,8 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
         game = cr.GAMES[v.rules.game]
         answers = game.decision_answers(v)
         keys = list(dict.fromkeys(k for k in answers if len(k) == 1) or answers)
-        out.print(f"\n[bold]{escape(game.decision_prompt(v))}[/bold] Scores: {v.totals}")
+        question = f"\n[bold]{escape(game.decision_prompt(v))}[/bold] {_scores(v)}"
+        out.print(question)
         while True:
             answer = _ask(out, f"Your choice [{'/'.join(keys)}]")
             if answer is None:
@@ -124,7 +128,11 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
                 return answers[word]
             if word in ("q", "quit", "exit"):
                 return None
-            out.print(f"Answer {' or '.join(keys)} (or quit).")
+            if word in ("hand", "table", "show"):
+                out.print(question)
+                continue
+            # ('?' and 'help' get this answer too: it is the whole help at this prompt.)
+            out.print(f"Answer {' or '.join(keys)}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
     _show_view(out, v)
     plays = _plays(v)
     only = plays[0] if len(plays) == 1 else None

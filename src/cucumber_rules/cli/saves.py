@@ -118,6 +118,12 @@ def _parse_record(path: Path, text: str) -> cr.Record:
     return obj
 
 
+def _json(value: object) -> str:
+    """A value from a saved file as JSON writes it (`null`, `"x"`), cut short if long."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -138,19 +144,21 @@ def _parse_game(path: Path, document: Mapping[str, Any]) -> _Game:
     missing = [key for key in ("seat", "seed", "bots", "record") if key not in document]
     if missing:
         bad(f"{', '.join(missing)} missing")
+    if not isinstance(document["record"], dict):
+        bad(f"record must be a match record (a JSON object), not {_json(document['record'])}")
     record = _parse_record(path, json.dumps(document["record"]))
     players = len(record.players)
     seat, seed, bots = document["seat"], document["seed"], document["bots"]
     if not _is_int(seat) or not 0 <= seat < players:
-        bad(f"seat must be a seat 0..{players - 1}, not {seat!r}")
+        bad(f"seat must be a seat 0..{players - 1}, not {_json(seat)}")
     if not _is_int(seed):
-        bad(f"seed must be an int, not {seed!r}")
+        bad(f"seed must be an int, not {_json(seed)}")
     if not isinstance(bots, list) or len(bots) != players:
         bad(f"bots must be a list of {players} entries (a bot name per seat, null for yours)")
     for index, name in enumerate(bots):
         if (name is None) != (index == seat):
             wanted = "null (your seat)" if index == seat else "a bot name"
-            bad(f"bots[{index}] must be {wanted}, not {name!r}")
+            bad(f"bots[{index}] must be {wanted}, not {_json(name)}")
         if name is not None:
             try:
                 get_bot(name)

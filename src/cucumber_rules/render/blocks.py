@@ -264,11 +264,12 @@ def _seat_rows(v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Seq
             if playable:
                 said += f" and may play {_cards_text(playable)}"
         else:
-            said = f"{name} holds {v.hand_sizes[seat]} card{'s' if v.hand_sizes[seat] != 1 else ''}"
+            size = v.hand_sizes[seat]
+            said = f"{name} holds {size or 'no'} card{'s' if size != 1 else ''}"
         if v.eliminated[seat]:
             said += " (out)"
         if extra:
-            said += f" and has {extra}"
+            said += f"; you have {extra}" if v.seat == seat and hand is not None else f" and has {extra}"
         if v.seat == seat:
             texts.insert(0, said + ".")  # the viewer's own hand first
         else:

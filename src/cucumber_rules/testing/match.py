@@ -141,7 +141,8 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
         self.game = type(rules)._game
         self.n = players
         self.seed = seed if seed is not None else 0
-        self.reproduce = reproduce or f"check_game(rules, matches=1, seed={seed}, players={players})"
+        bound = "" if max_actions is None else f", max_actions={max_actions}"
+        self.reproduce = reproduce or f"check_game(rules, matches=1, seed={seed}, players={players}{bound})"
         self.index = 0
         self.bound = max_actions if max_actions is not None else self.game.max_actions(rules, players)
         self.deck: Counter[Card] = Counter(DECKS[rules.deck])

@@ -73,6 +73,9 @@ def describe_result(state: State, result: LadderResult) -> list[str]:
         >>> r = cr.LadderResult(1, (0, 9, -9), (0, 9, 0), payer=1, card=cr.card("9S"))
         >>> describe_result(s, r)
         ['Bo pays 9 for 9S (total 9)', 'Cy played the same rank: -9 (total 0)']
+        >>> s = cr.new_game(cr.ruleset("agurk", reverse=True), players=["Ann", "Bo", "Cy"])
+        >>> describe_result(s, cr.LadderResult(1, (0, 0, 14), (0, 0, 14), payer=2, card=cr.card("AD")))
+        ['Cy pays 14, the value of the highest card AD (total 14)']
     """
     names = state.players
     rules: LadderRules = state.match.rules  # type: ignore[assignment]
@@ -80,7 +83,12 @@ def describe_result(state: State, result: LadderResult) -> list[str]:
     payer = result.payer
     before_reset = result.totals[payer] if payer not in result.marks else None
     total = f" (total {before_reset})" if before_reset is not None else ""
-    lines.append(f"{names[payer]} pays {result.points[payer]} for {result.card}{total}")
+    if rules.reverse:  # the lowest card pays the value of the highest, which another seat may have played
+        lines.append(
+            f"{names[payer]} pays {result.points[payer]}, the value of the highest card {result.card}{total}"
+        )
+    else:
+        lines.append(f"{names[payer]} pays {result.points[payer]} for {result.card}{total}")
     for seat, points in enumerate(result.points):
         if points < 0:
             lines.append(f"{names[seat]} played the same rank: {points} (total {result.totals[seat]})")
