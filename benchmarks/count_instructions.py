@@ -38,7 +38,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from profile_playouts import bot_matches, playouts
+from profile_playouts import bot_matches, playouts, positive
+
+import cucumber_rules as cr
+from cucumber_rules.bots import BOTS
 
 __all__ = ["collected", "count", "main", "per_decision"]
 
@@ -117,13 +120,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         `python benchmarks/count_instructions.py agurk --bots random --src /tmp/base/src src`
     """
     parser = argparse.ArgumentParser(description="Instructions per decision, counted with callgrind.")
-    parser.add_argument("preset", nargs="?", default="agurk")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--matches", type=int, default=3, help="the smaller run (the larger: twice)")
-    parser.add_argument("--bots", help="count matches of these bots (random, heuristic) instead")
+    parser.add_argument("preset", nargs="?", default="agurk", choices=sorted(cr.RULESETS))
+    parser.add_argument("--players", type=positive(int), default=4)
+    parser.add_argument("--matches", type=positive(int), default=3, help="the smaller run (the larger twice)")
+    parser.add_argument("--bots", choices=sorted(BOTS), help="count matches of these bots instead")
     parser.add_argument("--src", type=Path, nargs="+", help="the library's src directories to count")
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # (the loop alone, run under callgrind)
     args = parser.parse_args(argv)
+    for src in args.src or ():
+        if not (src / "cucumber_rules" / "__init__.py").is_file():
+            parser.error(f"--src {src}: no cucumber_rules package there (give a tree's src directory)")
+    rules = cr.ruleset(args.preset)
+    if not rules.min_players <= args.players <= rules.max_players:
+        span = f"{rules.min_players} to {rules.max_players}"
+        parser.error(f"{args.preset} is for {span} players, not {args.players}")
     if args.play is not None:
         if args.bots:
             print(bot_matches(args.preset, args.players, args.play, args.bots))

@@ -30,11 +30,13 @@ import io
 import pstats
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import cucumber_rules as cr
+from cucumber_rules.bots import BOTS
 
-__all__ = ["bot_matches", "main", "playouts"]
+__all__ = ["bot_matches", "main", "playouts", "positive"]
 
 
 def playouts(preset: str, players: int, matches: int, seed: int = 1) -> int:
@@ -74,6 +76,27 @@ def bot_matches(preset: str, players: int, matches: int, bots: str, seed: int = 
     return sum(m.decisions for m in result.matches)
 
 
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type: a number of `kind` above zero, else argparse's usage error.
+
+    Example:
+        >>> positive(int)("3"), positive(float)("0.5")
+        (3, 0.5)
+    """
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0:
+            raise argparse.ArgumentTypeError(f"must be a number above 0, not {text!r}")
+        return value
+
+    parse.__name__ = kind.__name__  # (argparse names the type in its messages)
+    return parse
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: see the module docstring.
 
@@ -81,13 +104,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         `python benchmarks/profile_playouts.py agurk --matches 500`
     """
     parser = argparse.ArgumentParser(description="Profile random playouts of a preset.")
-    parser.add_argument("preset", nargs="?", default="agurk")
-    parser.add_argument("--matches", type=int, default=300)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--bots", help="profile matches of these bots (random, heuristic) instead")
+    parser.add_argument("preset", nargs="?", default="agurk", choices=sorted(cr.RULESETS))
+    parser.add_argument("--matches", type=positive(int), default=300)
+    parser.add_argument("--players", type=positive(int), default=4)
+    parser.add_argument("--bots", choices=sorted(BOTS), help="profile matches of these bots instead")
     parser.add_argument("--cprofile", action="store_true", help="use cProfile even if pyinstrument is there")
-    parser.add_argument("--top", type=int, default=25, help="cProfile: how many functions to list")
+    parser.add_argument("--top", type=positive(int), default=25, help="cProfile: how many functions to list")
     args = parser.parse_args(argv)
+    rules = cr.ruleset(args.preset)
+    if not rules.min_players <= args.players <= rules.max_players:
+        span = f"{rules.min_players} to {rules.max_players}"
+        parser.error(f"{args.preset} is for {span} players, not {args.players}")
 
     def play(matches: int) -> int:
         if args.bots:
@@ -98,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         pyinstrument = None if args.cprofile else importlib.import_module("pyinstrument")
     except ImportError:
+        print("pyinstrument is not installed: profiling with cProfile", file=sys.stderr)
         pyinstrument = None
     if pyinstrument is not None:
         profiler = pyinstrument.Profiler(interval=0.0002)

@@ -70,6 +70,7 @@ from typing import Any
 
 import attrs
 import baseline
+from profile_playouts import positive
 
 import cucumber_rules as cr
 from cucumber_rules.serialization import MAX_LENGTH
@@ -415,7 +416,8 @@ def load_script(path: Path, name: str) -> types.ModuleType | None:
     module = importlib.util.module_from_spec(spec)
     try:
         spec.loader.exec_module(module)
-    except Exception:  # a yardstick beside the project: never fail the run because of it
+    except Exception as error:  # a yardstick beside the project: never fail the run because of it
+        _log(f"{path} is there but does not load ({type(error).__name__}: {error}): left out")
         return None
     return module
 
@@ -1582,8 +1584,8 @@ def run_all(
         reference = load_script(shared / "reference.py", "cucumber_reference")
         if reference is None:
             _log(
-                f"the shared yardstick is not at {shared} (give --shared PATH or set {SHARED_ENV}): "
-                "the ratios below are against benchmarks/baseline.py only"
+                f"the shared yardstick is not at {shared}, or does not load (give --shared PATH or set "
+                f"{SHARED_ENV}): the ratios below are against benchmarks/baseline.py only"
             )
     results["shared"] = None if shared is None else {"path": str(shared), "found": reference is not None}
     checked = {}
@@ -1646,7 +1648,7 @@ def run_all(
     results["old"] = None if old_library is None else {"path": str(old), "version": old_library.__version__}
     for doc in results["documents"]:
         _log(f"loads {doc}")
-    results["hostile"] = hostile_times(plan.hostile_limit)
+    results["hostile"] = hostile_times(plan.hostile_limit, repeats=1 if mode == "smoke" else 3)
     for doc in results["hostile"]:
         _log(f"loads {doc['document']}: {doc['seconds']:.3f} s, {doc['outcome']}")
     memory = memory_rows(long_rounds)
@@ -1666,7 +1668,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         `python benchmarks/run.py --quick --write` (the docs' figures)
     """
     parser = argparse.ArgumentParser(description="Benchmark cucumber_rules against mutable yardsticks.")
-    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats (a few minutes)")
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats (a minute or two)")
     parser.add_argument("--smoke", action="store_true", help=argparse.SUPPRESS)  # the test suite's tiny run
     parser.add_argument("--json", type=Path, help="write every figure to this JSON file")
     parser.add_argument("--markdown", type=Path, help="write the results tables to this Markdown file")
@@ -1675,7 +1677,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="write docs/data/performance.json and docs/snippets/performance_results.md (the docs' figures)",
     )
-    parser.add_argument("--repeats", type=int, help="repeats per measurement (default 9; quick 5)")
+    parser.add_argument("--repeats", type=positive(int), help="repeats per measurement (default 9; quick 5)")
     parser.add_argument(
         "--shared",
         type=Path,
@@ -1687,12 +1689,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="PATH",
         help="another copy of the library's package (e.g. 0.1's src/cucumber_rules) to compare loads with",
     )
-    parser.add_argument("--seconds", type=float, help="seconds per repeat (default 0.5; quick 0.2)")
+    parser.add_argument("--seconds", type=positive(float), help="seconds per repeat (default 0.5; quick 0.2)")
     args = parser.parse_args(argv)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     plan = PLANS[mode]
-    repeats = args.repeats or plan.repeats
-    seconds = args.seconds or plan.seconds
+    repeats = args.repeats if args.repeats is not None else plan.repeats
+    seconds = args.seconds if args.seconds is not None else plan.seconds
     results = run_all(
         repeats=repeats,
         seconds=seconds,
