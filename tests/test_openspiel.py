@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -198,6 +199,23 @@ def test_state_pickles_and_serializes() -> None:
     assert str(copy) == str(state)
 
 
+def _play_out_with(game: pyspiel.Game, rng: random.Random, choose: Any) -> tuple[pyspiel.State, int]:
+    """A whole match: chance outcomes drawn with `rng`, every seat's action from `choose(state)` (checked
+    legal); the final state and how many actions `choose` gave."""
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        action = choose(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    return state, decisions
+
+
 def test_mcts_bot_plays_a_match() -> None:
     game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 1})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
@@ -205,20 +223,16 @@ def test_mcts_bot_plays_a_match() -> None:
         game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(1)
     )
     rng = random.Random(5)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            assert action in state.legal_actions()
-            state.apply_action(action)
-            decisions += 1
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    assert decisions == 10
+    searched: list[int] = []
+
+    def choose(state: pyspiel.State) -> int:
+        if state.current_player() != 0:
+            return int(rng.choice(state.legal_actions()))
+        searched.append(bot.step(state))
+        return searched[-1]
+
+    state, _ = _play_out_with(game, rng, choose)
+    assert len(searched) == 10
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
@@ -235,14 +249,9 @@ def test_openspiels_ismcts_bot_plays_on_resampled_worlds(name: str, params: dict
     game = pyspiel.load_game(name, params)
     rs = np.random.RandomState(2)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, max_simulations=6, random_state=rs)
-    rng = random.Random(4)
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probs)[0])
-            continue
+    differed: list[bool] = []
+
+    def choose(state: pyspiel.State) -> int:
         player = state.current_player()
         hidden = set()
         for _ in range(8):
@@ -250,13 +259,12 @@ def test_openspiels_ismcts_bot_plays_on_resampled_worlds(name: str, params: dict
             assert world.information_state_string(player) == state.information_state_string(player)
             assert world.legal_actions() == state.legal_actions()
             hidden.add(str(world.cucumber_state.hands))
-        if decisions == 0:
-            assert len(hidden) > 1  # the other hands are drawn anew
-        action = bot.step(state)
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        decisions += 1
+        differed.append(len(hidden) > 1)
+        return int(bot.step(state))
+
+    state, decisions = _play_out_with(game, random.Random(4), choose)
     assert decisions == 9
+    assert differed[0]  # the other hands are drawn anew
     assert sum(state.returns()) == pytest.approx(1.0)
 
 
