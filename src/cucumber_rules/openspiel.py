@@ -166,7 +166,13 @@ def _game_type(preset: str, rules: Rules) -> pyspiel.GameType:
 
 
 class CucumberGame(pyspiel.Game):  # type: ignore[misc]
-    """An OpenSpiel game of one preset (a subclass per preset is registered by `register`)."""
+    """An OpenSpiel game of one preset (a subclass per preset is registered by `register`).
+
+    Example:
+        >>> game = pyspiel.load_game("cucumber_gurka", {"players": 2, "threshold": 21})
+        >>> isinstance(game, CucumberGame), game.preset, game.players, game.rules.threshold
+        (True, 'gurka', 2, 21)
+    """
 
     preset: str = ""
     """The preset this game class plays."""
@@ -202,7 +208,17 @@ class CucumberGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CucumberState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state: the library's `State` plus the chance outcomes drawn so far of a deal."""
+    """An OpenSpiel state: the library's `State` plus the chance outcomes drawn so far of a deal.
+
+    Example:
+        >>> state = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 2}).new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> str(state)
+        'round 1 · totals [0, 0] · hands 2C 2D | 2H 2S · trick - · seat 0 to act'
+        >>> state.cucumber_state.to_act, state.cucumber_state.hands[1]
+        (0, (card('2H'), card('2S')))
+    """
 
     def __init__(self, game: CucumberGame) -> None:
         super().__init__(game)
@@ -307,7 +323,16 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
 
 class CucumberObserver:
-    """OpenSpiel's observer (its PyObserver interface): tensors and strings of a player's view."""
+    """OpenSpiel's observer (its PyObserver interface): tensors and strings of a player's view.
+
+    Example:
+        >>> game = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 2})
+        >>> observer, state = game.make_py_observer(), game.new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> observer.string_from(state, 0)
+        'seat 0 · round 1 · totals [0, 0] · hand 2C 2D · trick - · seen -'
+    """
 
     def __init__(
         self, rules: Rules, players: int, *, perfect_recall: bool, params: Mapping[str, Any] | None = None

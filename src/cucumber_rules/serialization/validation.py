@@ -314,7 +314,17 @@ def check_counts(body: dict[str, Any]) -> None:
 
 
 def validate_score(sc: Score) -> None:
-    """Check a loaded score for consistency (seats, one entry per seat, rows and results agree)."""
+    """Check a loaded score for consistency (seats, one entry per seat, rows and results agree).
+
+    Example:
+        >>> import attrs, cucumber_rules as cr
+        >>> sc = cr.score(cr.new_game(cr.ruleset("agurk"), players=3))
+        >>> validate_score(sc)
+        >>> validate_score(attrs.evolve(sc, winners=(5,)))
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.InvalidStateError: $.winners[0]: 5 is not a seat (0..2)
+    """
     n = len(sc.totals)
     if not 2 <= n <= 16:
         raise _fail("$.totals", f"a match has 2 to 16 seats, not {n}")
@@ -324,7 +334,17 @@ def validate_score(sc: Score) -> None:
 
 
 def validate_view(v: PlayerView) -> None:
-    """Check a loaded view for consistency: seats, sizes, cards of the deck and how often, turn, results."""
+    """Check a loaded view for consistency: seats, sizes, cards of the deck and how often, turn, results.
+
+    Example:
+        >>> import attrs, cucumber_rules as cr
+        >>> v = cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)
+        >>> validate_view(v)
+        >>> validate_view(attrs.evolve(v, seat=7))
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.InvalidStateError: $.seat: 7 is not a seat (0..2)
+    """
     rules = v.rules
     n = len(v.players)
     if not rules.min_players <= n <= rules.max_players:

@@ -130,7 +130,13 @@ def _identities(roots: list[Any], names: dict[type, Any]) -> list[int]:
 
 
 class MatchCheck(StateChecks, MoveChecks, ViewChecks):
-    """Plays one match (or adopts one state) and checks every invariant at every step."""
+    """Plays one match (or adopts one state) and checks every invariant at every step.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> MatchCheck(cr.ruleset("gurka", threshold=21), 2, 1, None).run()  # (actions, rounds)
+        (45, 3)
+    """
 
     def __init__(
         self, rules: Rules, players: int, seed: int | None, max_actions: int | None, reproduce: str = ""

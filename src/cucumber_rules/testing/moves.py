@@ -30,7 +30,16 @@ def action_key(action: Action) -> tuple[int, int, tuple[object, ...]]:
 
 
 class MoveChecks(CheckBase):
-    """`check_legal`, `check_illegal`, `expect_illegal`, `bad_deal`."""
+    """`check_legal`, `check_illegal`, `expect_illegal`, `bad_deal`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.testing import match, strategies
+        >>> s = strategies.random_play(cr.ruleset("gurka"), 2, 0, 1, 3)  # a deal and two plays
+        >>> after = match.MatchCheck(s.rules, 2, 0, None).check_legal(s, cr.legal_moves(s))
+        >>> all(after[a] == cr.apply(s, a) for a in cr.legal_moves(s))
+        True
+    """
 
     def check_legal(self, state: State, legal: tuple[Action, ...]) -> dict[Action, State]:
         """Check the legal moves, apply each, and return the states they lead to."""

@@ -14,7 +14,17 @@ __all__ = ["StateChecks"]
 
 
 class StateChecks(CheckBase):
-    """`check_turn`, `check_cards`, `check_trick_order`, `check_score`, `check_game_invariants`."""
+    """`check_turn`, `check_cards`, `check_trick_order`, `check_score`, `check_game_invariants`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.testing import match, strategies
+        >>> s = strategies.random_play(cr.ruleset("gurka"), 2, 0, 1, 3)  # a deal and two plays
+        >>> check = match.MatchCheck(s.rules, 2, 0, None)
+        >>> check.adopt(s)  # the deal in play, to count the cards against
+        >>> check.check_turn(s), check.check_cards(s), check.check_score(s)
+        (None, None, None)
+    """
 
     def check_turn(self, state: State) -> None:
         m = state.match

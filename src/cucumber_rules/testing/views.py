@@ -18,7 +18,16 @@ __all__ = ["ViewChecks"]
 
 
 class ViewChecks(CheckBase):
-    """`check_dealt`, `check_deal_secrecy`, `check_views`, `check_round_trips`, `check_determinism`."""
+    """`check_dealt`, `check_deal_secrecy`, `check_views`, `check_round_trips`, `check_determinism`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.testing import match, strategies
+        >>> s = strategies.random_play(cr.ruleset("gurka"), 2, 0, 1, 3)  # a deal and two plays
+        >>> check = match.MatchCheck(s.rules, 2, 0, None)
+        >>> check.check_views(s, cr.legal_moves(s), every_seat=True), check.check_round_trips(s)
+        (None, None)
+    """
 
     def check_dealt(self, before: State, deal: Deal, after: State) -> None:
         used = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)

@@ -62,7 +62,14 @@ __all__ = [
 
 
 class CatastropheGame(Game):
-    """The Cucumber Catastrophe trick mechanism (see the module docstring)."""
+    """The Cucumber Catastrophe trick mechanism (see the module docstring).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> game = cr.GAMES["catastrophe"]
+        >>> isinstance(game, CatastropheGame), game.unit, sorted(game.error_codes), game.decisions
+        (True, 'hand', ['cannot-lead-five', 'must-follow-marker'], ())
+    """
 
     name: ClassVar[str] = "catastrophe"
     title: ClassVar[str] = "Cucumber Catastrophe"

@@ -353,7 +353,20 @@ def play_error(state: State, play: Play) -> IllegalMoveError | None:
 
 
 def apply_play(state: State, play: Play) -> State:
-    """Check and apply a play of the seat to act (the seat is already checked)."""
+    """Check and apply a play of the seat to act (the seat is already checked).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> t = apply_play(s, cr.Play(0, "7"))
+        >>> t.lead, t.to_act
+        (card('7'), 1)
+        >>> apply_play(s, cr.Play(0, "5"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.IllegalMoveError: seat 0 cannot lead 5: a 5-cucumber card may not lead a ...
+    """
     error = play_error(state, play)
     if error is not None:
         raise error

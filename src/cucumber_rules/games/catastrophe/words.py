@@ -375,7 +375,18 @@ def max_actions(rules: CatastropheRules, players: int) -> int:
 
 
 def draw_options(draw: DrawFn, base: CatastropheRules) -> dict[str, Any]:
-    """Random valid option overrides: Surprise, If You Can't Beat 'Em, hands, hand size, cucumbers tables."""
+    """Random valid option overrides: Surprise, If You Can't Beat 'Em, hands, hand size, cucumbers tables.
+
+    Example:
+        >>> from hypothesis import given, settings, strategies as st
+        >>> import cucumber_rules as cr
+        >>> base = cr.ruleset("catastrophe")
+        >>> @settings(max_examples=5, database=None)
+        ... @given(st.composite(lambda draw: draw_options(draw, base))())
+        ... def test(options):
+        ...     assert cr.ruleset("catastrophe", **options).game == "catastrophe"
+        >>> test()
+    """
     from hypothesis import strategies as st
 
     def maybe(name: str, values: SearchStrategy[Any]) -> Any:

@@ -50,7 +50,14 @@ __all__ = [
 
 
 class LadderGame(Game):
-    """The ladder trick mechanism (see the module docstring)."""
+    """The ladder trick mechanism (see the module docstring).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> game = cr.GAMES["ladder"]
+        >>> isinstance(game, LadderGame), game.unit, sorted(game.error_codes), game.decisions == (cr.Revive,)
+        (True, 'round', ['must-follow', 'must-play-lowest'], True)
+    """
 
     name: ClassVar[str] = "ladder"
     title: ClassVar[str] = "Ladder games (Agurk, Gurka, Five Cucumbers)"

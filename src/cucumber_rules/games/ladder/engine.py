@@ -80,7 +80,17 @@ def dealt_seats(match: LadderMatch) -> tuple[int, ...]:
 
 
 def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
-    """Why a deal does not fit the coming round, or None."""
+    """Why a deal does not fit the coming round, or None.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
+        >>> deal_error(s, cr.Deal(hands=[["9C"], ["2D"]])) is None
+        True
+        >>> err = deal_error(s, cr.Deal(hands=[["9C"], ["9C"]]))
+        >>> err.code, str(err)
+        ('bad-deal', 'bad deal: 9C appears 2 times, but the deck holds it once')
+    """
     if deal.leader is not None:
         return IllegalMoveError(
             "bad-deal", "bad deal: the ladder game never draws a leader, so leader must be None", action=deal
@@ -235,7 +245,16 @@ def _lowest(cards: tuple[Card, ...]) -> str:
 
 
 def play_error(state: State, play: Play) -> IllegalMoveError | None:
-    """Why the acting seat may not play this card now, or None (the seat is already checked)."""
+    """Why the acting seat may not play this card now, or None (the seat is already checked).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["9S", "2C"], ["3C", "QS"]]))
+        >>> err = play_error(cr.apply(s, cr.Play(0, "9S")), cr.Play(1, "3C"))
+        >>> err.code, str(err)
+        ('must-follow', 'seat 1 cannot play 3C: must play 9 or higher (they hold QS)')
+    """
     seat = play.seat
     m: LadderMatch = state.match  # type: ignore[assignment]
     if m.pending:
@@ -281,7 +300,18 @@ def _follow_error(state: State, play: Play, allowed: tuple[Action, ...]) -> Ille
 
 
 def apply_play(state: State, play: Play) -> State:
-    """Check and apply a play of the seat to act (the seat is already checked): legal if `legal` lists it."""
+    """Check and apply a play of the seat to act (the seat is already checked): legal if `legal` lists it.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["9S", "2C"], ["3C", "QS"]]))
+        >>> s = apply_play(s, cr.Play(0, "9S"))
+        >>> apply_play(s, cr.Play(1, "3C"))
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.IllegalMoveError: seat 1 cannot play 3C: must play 9 or higher (they hold QS)
+    """
     if play not in legal(state):
         raise play_error(state, play)  # type: ignore[misc]
     return play_card(state, play)
@@ -292,6 +322,14 @@ def play_card(state: State, play: Play) -> State:
 
     The card stays in the seat's `held` hand until the trick ends (`State.hands` leaves it out),
     so a card played mid-trick builds one new state and nothing else.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["9S", "2C"], ["3C", "QS"]]))
+        >>> s = play_card(play_card(s, cr.Play(0, "9S")), cr.Play(1, "QS"))
+        >>> s.to_act, [str(c) for c in s.hand(0)], [str(c) for c in s.hand(1)]
+        (1, ['2C'], ['3C'])
     """
     trick = state.trick
     best = state.best
@@ -404,7 +442,16 @@ def _finish_round(
 
 
 def decision_error(state: State, action: Revive) -> IllegalMoveError | None:
-    """Why a revival decision may not be taken now (none due, or another seat's), or None."""
+    """Why a revival decision may not be taken now (none due, or another seat's), or None.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+        >>> s = cr.apply(cr.new_game(rules, players=3), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+        >>> s = cr.apply_all(s, [cr.Play(0, "2C"), cr.Play(1, "3C"), cr.Play(2, "9S")])  # seat 2 pays 9: out
+        >>> decision_error(s, cr.Revive(2, True)), decision_error(s, cr.Revive(0, True)).code
+        (None, 'not-your-turn')
+    """
     m: LadderMatch = state.match  # type: ignore[assignment]
     to_act = state.to_act
     if not m.pending or to_act is None or to_act < 0:
@@ -430,6 +477,14 @@ def decide(state: State, action: Revive) -> State:
 
     A decision is offered to the round's one eliminated payer, and only while two
     other players are still in, so it never ends the match: a deal is due next.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+        >>> s = cr.apply(cr.new_game(rules, players=3), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+        >>> s = cr.apply_all(s, [cr.Play(0, "2C"), cr.Play(1, "3C"), cr.Play(2, "9S")])  # seat 2 pays 9: out
+        >>> decide(s, cr.Revive(2, True)).match.sitting_out, decide(s, cr.Revive(2, False)).match.out
+        ((2,), (0, 0, 1))
     """
     m: LadderMatch = state.match  # type: ignore[assignment]
     seat = action.seat
