@@ -795,3 +795,32 @@ def test_the_quick_fingerprint_sees_changes_in_place_but_not_caches() -> None:
     assert _fingerprint(state, full=False) == before
     object.__setattr__(state.match, "totals", (*state.match.totals,))  # an equal value, set again
     assert _fingerprint(state, full=False) != before
+
+
+def test_a_view_field_holding_a_list_is_caught_as_not_shareable(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game's view field that holds a list would let one holder of a view change what others see.
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def view_fields(s: State, seat: int | None) -> dict[str, Any]:
+            fields: dict[str, Any] = f(s, seat)
+            return {**fields, "pending": list(fields["pending"])}
+
+        return view_fields
+
+    patch(monkeypatch, LADDER, "view_fields", wrap)
+    message = expect_broken("shareable")
+    assert "view(state, None)" in message
+    assert "is a list" in message
+
+
+def test_a_state_cache_holding_a_dict_is_caught_as_not_shareable(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A cache is not part of a value's equality, but it is reachable: a dict there is a shared, mutable part.
+    def wrap(f: Callable[..., Any]) -> Callable[..., Any]:
+        def start_round(s: State, deal: cr.Deal) -> State:
+            after: State = f(s, deal)
+            object.__setattr__(after.match, "_rows", {"kept": True})
+            return after
+
+        return start_round
+
+    patch(monkeypatch, LADDER, "start_round", wrap)
+    assert "._rows is a dict" in expect_broken("shareable")

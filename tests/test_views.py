@@ -635,15 +635,15 @@ def test_a_views_score_is_worked_out_once_per_match_and_only_when_read(preset: s
         state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
     first = cr.view(state, 0)
     assert first.legal or first.to_act != 0
-    scores = state.match._views.scores
-    assert scores[0] is None  # not worked out yet
+    lazy = state.match._views.score
+    assert lazy._score is None  # not worked out yet
     expected = cr.score(state)
     assert first.totals == expected.totals
     assert first.standings == expected.standings
-    assert scores[0] == expected
+    assert lazy._score == expected
     again = cr.view(state, 1)
     assert again.results == expected.results
-    assert state.match._views.scores[0] is scores[0]
+    assert state.match._views.score._score is lazy._score
 
 
 @pytest.mark.parametrize("preset", ["agurk", "catastrophe"])

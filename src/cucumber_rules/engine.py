@@ -8,6 +8,7 @@ registered [`Game`][cucumber_rules.Game], found through the rules).
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -273,10 +274,9 @@ def apply(state: State, action: Action) -> State:
     elif type(action) is Play and state.to_act is not None and action.seat == state.to_act:
         # A play of the seat to act, checked by the game as it is applied.
         return type(state.match.rules)._apply_play(state, action)  # type: ignore[no-any-return]
-    if type(action) is Deal and action._drawn_for is state:
-        # The deal sample_chance just drew for this very state: the game's own dealer made it
-        # legal, so it is not checked again. The mark is used up.
-        drawn_for(action, None)
+    if type(action) is Deal and (mark := action._drawn_for) is not None and mark() is state:
+        # The deal sample_chance drew for this very state: the game's own dealer made it legal,
+        # so it is not checked again.
         game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
         return game.start_round(state, action)
     error = check(state, action)
@@ -339,8 +339,11 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {state.to_act}'s turn")
     game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
     deal = game.sample_deal(state, rng)
-    if type(deal) is Deal:
-        drawn_for(deal, state)  # apply(state, deal) need not check it again
+    if type(deal) is Deal and deal._drawn_for is None:
+        # apply(state, deal) need not check it again. The mark is set once, before anyone else
+        # sees the deal (a game that hands out the same deal twice keeps the first mark), and it
+        # holds the state weakly: a deal in a long match's history keeps no old state alive.
+        drawn_for(deal, weakref.ref(state))
     return deal
 
 

@@ -182,7 +182,7 @@ class Match(Value):
         def __getattr__(self, name: str) -> Any: ...
 
 
-@attrs.frozen(weakref_slot=False, repr=False)
+@attrs.frozen(repr=False)  # (a weakref slot: a drawn deal marks the state it was drawn for weakly)
 class State(Value):
     """A position in a match. Get one from `new_game`, then `apply` actions.
 

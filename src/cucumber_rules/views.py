@@ -28,25 +28,35 @@ many cards each seat received and the announced starter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from operator import attrgetter
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
 from ._values import Value, builder, open_twin
+from ._view_cache import (
+    MatchViews,
+    Pending,
+    TrickViews,
+    new_match_views,
+    new_pending,
+    new_trick_shared,
+    new_trick_views,
+    with_head,
+    with_log,
+    with_own,
+)
 from .actions import Deal, Decision, Play, seat_number
 from .cards import Card
 from .engine import legal_moves
-from .history import EMPTY, History
+from .history import History
 from .rules import Rules
-from .state import Match, RoundResult, State, Table, Trick, new_state, unplayed
+from .state import Match, RoundResult, State, Table, Trick, unplayed
 
 if TYPE_CHECKING:
     from .actions import Action
     from .games import Game
-    from .scoring import Score
 
 __all__ = ["Dealt", "Event", "PlayerView", "glance", "public_history", "view"]
 
@@ -160,15 +170,21 @@ class PlayerView(_Deferred):
         return self.seat is None
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for a field `view` left to be filled in (or a missing attribute).
-        try:
-            later = _get_later(self)
-        except AttributeError:  # built by __init__ (or loaded): every field is set
-            later = None
-        if later is None or name.startswith("__"):
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        _fill(self, later)
-        return object.__getattribute__(self, name)
+        # Only reached for a field `view` left to be filled in (or a missing attribute). Another
+        # thread may finish filling the view in between the miss and the look at `_later`: the
+        # field is then read again, never reported missing.
+        if not name.startswith("__"):
+            try:
+                later = _get_later(self)
+            except AttributeError:  # built by __init__ (or loaded): every field is set
+                later = None
+            if later is not None:
+                _fill(self, later)
+            try:
+                return object.__getattribute__(self, name)
+            except AttributeError:
+                pass
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 _get_later: Final = _Deferred.__dict__["_later"].__get__
@@ -176,31 +192,35 @@ _dealt: Final = builder(Dealt)
 _setattr: Final = object.__setattr__
 
 
-def _fill(v: PlayerView, later: tuple[Any, ...]) -> None:
-    """Set the fields `view` left to be filled in, from the public pieces it kept (`later`)."""
-    shared, held, trick, head, extra = later
-    players, first, dealer, scores, sizes, leader, tricks, number, tail = shared
-    score = _score_of(scores)
-    seat = v.seat
+def _fill(v: PlayerView, later: Pending) -> None:
+    """Set the fields `view` left to be filled in, from the public pieces it kept (`later`).
+
+    Every value is worked out before the first is set; `_later` is cleared last, so a thread that
+    finds it cleared finds every field set.
+    """
+    shared = later.shared
+    score = shared.score.get()
+    sizes = shared.sizes
+    held = later.held
+    trick = later.trick
     if trick:
         left = list(sizes)
         for p in trick:
             left[p.seat] -= 1
         sizes = tuple(left)
-        held = unplayed(held, trick, seat)
+        held = unplayed(held, trick, v.seat)
     hand = tuple([p.card for p in held])
-    if type(head) is list:  # the seat's `Dealt`, made by the first view of the round filled in
-        if len(head) == 3:
-            head.append((_dealt(*head),))  # (views of other threads may append theirs: equal values)
-        head = head[3]
+    head = later.head
+    tail = shared.tail
     events = head + tail + trick if trick else head + tail
     values = (
-        players, first, hand, sizes, dealer, leader, trick, tricks, score.totals, score.marks,
-        score.eliminated, score.winners, score.standings, score.rounds, score.results, number, events,
+        shared.players, shared.first, hand, sizes, shared.dealer, shared.leader, trick, shared.tricks,
+        score.totals, score.marks, score.eliminated, score.winners, score.standings, score.rounds,
+        score.results, shared.number, events,
     )  # fmt: skip
     for set_field, value in zip(_FILL, values, strict=True):
         set_field(v, value)
-    for name, value in extra.items():
+    for name, value in later.own:
         _setattr(v, name, value)
     _set_later(v, None)
 
@@ -233,11 +253,12 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         hand = () if seat is None else tuple([Play(seat, c) for c in v.hand])
         own = {name: getattr(v, name) for name in _own_fields(type(v))}
         return len(v.players), hand, v.trick, MappingProxyType(own)
-    shared, held, trick, _, own = later
+    held = later.held
+    trick = later.trick
     seat = v.seat
     if trick and v.to_act != seat:  # (the seat to act has played nothing to the trick yet)
         held = unplayed(held, trick, seat)
-    return len(shared[0]), held, trick, MappingProxyType(own)
+    return len(later.shared.players), held, trick, MappingProxyType(dict(later.own))
 
 
 def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
@@ -351,55 +372,54 @@ def view(state: State, seat: int | None) -> PlayerView:
     m = state.match
     rules = m.rules
     game = type(rules)._game
-    memo: _MatchMemo | None = m._views
+    memo: MatchViews | None = m._views
     if memo is None:
-        memo = _MatchMemo(_scores(game, m))
+        memo = new_match_views(m)
         _setattr(m, "_views", memo)
     held = state.held
     t = state.table
-    head: tuple[Event, ...] | list[Any] | None
-    fields: list[tuple[object, dict[str, Any]] | None] | None = None
+    head: tuple[Event, ...]
+    per: TrickViews | None = None
     if t is None:  # before the first deal
         tail = game.public_events(state.history.since(_is_deal), rules, seat)
-        shared = (m.players, m.first, m.dealer, memo.scores, tuple(map(len, held)), None, (), m.rounds, tail)
+        shared = new_trick_shared(
+            m.players, m.first, m.dealer, memo.score, tuple(map(len, held)), None, (), m.rounds, tail
+        )
         head = ()
     else:
         past = state.past
-        per_trick = t._views
-        if (
-            per_trick is None
-            or per_trick[0] is not past
-            or per_trick[1] is not held
-            or per_trick[2] is not memo
-        ):
-            per_trick = _per_trick(game, rules, m, t, memo, past, held)
-            _setattr(t, "_views", per_trick)
-        _, _, _, deal, skip, shared, fields = per_trick
+        per = t._views
+        if per is None or per.past is not past or per.held is not held or per.match is not m:
+            per = _per_trick(game, rules, m, t, memo, past, held)
+            _setattr(t, "_views", per)
+        shared = per.shared
+        deal = per.deal
         if deal is None:
             head = ()
         else:
+            memo = m._views  # (`_per_trick` may have published a newer record)
             heads = memo.heads
-            if heads[0] is not deal:  # the first view of this deal's round (or of another round)
-                heads = memo.heads = (deal, {})
-            head = heads[1].get(seat)
-            if head is None:
-                # `skip` None: the deal's other events are in `tail`; its own is a `Dealt`, made on filling.
-                if skip is None:
+            found = heads[0 if seat is None else seat + 1] if memo.heads_deal is deal else None
+            if found is None:
+                # `skip` None: the deal's other events are in `tail`; its own is a `Dealt`.
+                if per.skip is None:
                     hand = deal.hands[seat] if seat is not None else ()
-                    head = [hand, tuple(map(len, deal.hands)), deal.leader]
+                    found = (_dealt(hand, tuple(map(len, deal.hands)), deal.leader),)
                 else:
-                    head = game.public_events((deal,), rules, seat)
-                heads[1][seat] = head
-    if fields is None:
-        own = game.view_fields(state, seat)
+                    found = game.public_events((deal,), rules, seat)
+                _setattr(m, "_views", with_head(memo, deal, len(m.players), seat, found))
+            head = found
+    own: tuple[tuple[str, Any], ...]
+    if per is None or not game.view_fields_shared:
+        own = tuple(game.view_fields(state, seat).items())
     else:  # `Game.view_fields_shared`: one answer per trick and value of `extra`, for every seat
         extra = state.extra
-        found = fields[0]
-        if found is not None and found[0] is extra:
-            own = found[1]
+        kept = per.own
+        if kept is not None and kept[0] is extra:
+            own = kept[1]
         else:
-            own = game.view_fields(state, seat)
-            fields[0] = (extra, own)  # (one assignment: views of other threads read either pair)
+            own = tuple(game.view_fields(state, seat).items())
+            _setattr(t, "_views", with_own(per, extra, own))
     kind = game.view_type
     to_act = state.to_act
     v: Any = (_OPEN.get(kind) or _open(kind))()  # (`_values.open_twin`: plain stores until the class is set)
@@ -410,104 +430,10 @@ def view(state: State, seat: int | None) -> PlayerView:
         v.legal = ()
     else:  # (the moves the engine kept as it built the state, else worked out now)
         v.legal = state._legal or legal_moves(state)
-    v._later = (
-        shared,
-        held[seat] if seat is not None and held else (),
-        state.trick,
-        head,
-        own,
-    )
+    v._later = new_pending(shared, held[seat] if seat is not None and held else (), state.trick, head, own)
     v.__class__ = kind
     out: PlayerView = v
     return out
-
-
-class _MatchMemo:
-    """What views share while the `Match` value is the same (kept on it; not part of its value).
-
-    `scores`: the game's score, worked out once per match value when a view's score fields are first
-    read (a game's score depends on the match alone, as every built-in game's does).
-    `last`: the last trick worked out, as one tuple `(past, done, tail, deal, skip)`: the history
-    before it, how many actions of the round it holds, the deal included (`done`), their public
-    events but the deal's `Dealt` (`tail`), the round's deal (hidden: a view keeps no reference to
-    the match) and
-    `skip`: None when `Game.round_events` gave `tail`, else how many events `Game.public_events`
-    makes of the deal for a spectator; the next trick's are extended from it.
-    `heads`: `(deal, {seat: the deal's events as that seat saw them})`; a seat's `Dealt` is kept as
-    `[hand, sizes, leader]` until a view fills it in, then as `[the events]` (the views of the round
-    share one).
-
-    A `Match` can outlive a round (the one that follows a round's end until the next deal, or
-    longer), and states of several branches share it: each entry names the deal it belongs to,
-    and each is replaced by one assignment, so views of any of these states, in any order and
-    from several threads, read consistent entries.
-    """
-
-    __slots__ = ("heads", "last", "scores")
-
-    def __init__(self, scores: _Scores) -> None:
-        self.scores = scores
-        self.last: tuple[History[Action], int, tuple[Event, ...], Deal | None, int | None] | None = None
-        self.heads: tuple[Deal | None, dict[int | None, tuple[Event, ...] | list[Any]]] = (None, {})
-
-
-#: A match's score for its views, worked out the first time one of them is filled in (`_score_of`):
-#: `[score or None, game, match class, the match's fields]`. It keeps the match's fields, not the
-#: match (whose caches hold the history, which a view must not reach). A bot that reads only a view's
-#: `legal` never pays for the score.
-_Scores = list[Any]
-
-
-def _scores(game: Game, match: Match) -> _Scores:
-    kind = type(match)
-    parts = _MATCH_PARTS.get(kind) or _match_parts(kind)
-    return [None, game, kind, parts[0](match)]
-
-
-def _score_of(scores: _Scores) -> Score:
-    """The score: worked out once, from a copy of the match alone in a `State` (a game's score
-    depends on the match alone), then kept (threads that race compute equal values)."""
-    score: Score | None = scores[0]
-    if score is None:
-        _, game, kind, fields = scores
-        match = _match_parts(kind)[1](*fields)
-        score = scores[0] = game.score(new_state(None, match, None, (), (), None, None, EMPTY))
-    return score
-
-
-_MatchParts = tuple[Callable[[Match], tuple[Any, ...]], Callable[..., Match]]
-#: `_match_parts` by `Match` class (kept once worked out: the classes never change).
-_MATCH_PARTS: Final[dict[type[Match], _MatchParts]] = {}
-
-
-def _match_parts(kind: type[Match]) -> _MatchParts:
-    """For a `Match` class: a reader of the fields its constructor takes (as a tuple), and a builder."""
-    parts = _MATCH_PARTS.get(kind)
-    if parts is None:
-        names = [a.name for a in attrs.fields(kind) if a.init]
-        read = attrgetter(*names) if len(names) > 1 else (lambda m: (getattr(m, names[0]),))
-        parts = _MATCH_PARTS[kind] = (read, builder(kind))
-    return parts
-
-
-#: What every view of a trick shares and keeps until it is filled in (public pieces only): players,
-#: first, dealer, the match's scores, the hand sizes at the trick's start, leader, the round's
-#: completed tricks, the round number, and the round's public events before the trick but the deal's.
-_Shared = tuple[
-    tuple[str, ...], int, int, _Scores, tuple[int, ...], int | None, tuple[Trick, ...], int, tuple[Event, ...]
-]
-#: What `_per_trick` keeps on a `Table`: past, held, memo (what it is valid for), deal, skip, shared,
-#: and for a game whose `view_fields_shared` is true a one-entry cell `[(extra, its view fields)]`
-#: (None until a view fills it; the entry for another `extra` is replaced), else None.
-_PerTrick = tuple[
-    "History[Action]",
-    tuple[tuple[Play, ...], ...],
-    _MatchMemo,
-    Deal | None,
-    int | None,
-    _Shared,
-    "list[tuple[object, dict[str, Any]] | None] | None",
-]
 
 
 def _per_trick(
@@ -515,23 +441,24 @@ def _per_trick(
     rules: Rules,
     m: Match,
     t: Table,
-    memo: _MatchMemo,
+    memo: MatchViews,
     past: History[Action],
     held: tuple[tuple[Play, ...], ...],
-) -> _PerTrick:
+) -> TrickViews:
     """What every view during one trick shares (kept on the `Table`, where the stock is too).
 
     The round's deal, the public events of the round's actions before the trick after the deal's
     `Dealt` (which differs by seat), the hand sizes at the trick's start and the round number
-    (the next once a round is in play). A trick that follows the one `memo` saw extends its results by the
-    new actions alone, with `Game.round_events`; for a game that cannot tell the events that way (it
-    answers None) they are worked out again from the round's actions with `Game.public_events`.
+    (the next once a round is in play). A trick that follows the one `memo` saw extends its results
+    by the new actions alone, with `Game.round_events`; for a game that cannot tell the events that
+    way (it answers None) they are worked out again from the round's actions with
+    `Game.public_events`. The match's record is replaced by one with this trick's `RoundLog`.
     """
-    last = memo.last
+    last = memo.log
     tail: tuple[Event, ...] | None = None
     if last is not None:
-        old, done, tail, deal, skip = last
-        new = past.added_since(old)
+        tail, done, deal, skip = last.tail, last.done, last.deal, last.skip
+        new = past.added_since(last.past)
         if new is None or deal is None or skip is not None:
             tail = None  # another line of play, no round yet, or a game that needs its whole round
         elif new:
@@ -554,17 +481,9 @@ def _per_trick(
         if tail is None:
             skip = 0 if deal is None else len(game.public_events((deal,), rules, None))
             tail = game.public_events(since, rules, None)[skip:] if since else ()
-    memo.last = (past, done, tail, deal, skip)
+    _setattr(m, "_views", with_log(memo, past, done, tail, deal, skip))
     number = m.rounds + 1 if any(held) else m.rounds  # (a trick's cards are held until it ends)
-    shared = (
-        m.players,
-        m.first,
-        m.dealer,
-        memo.scores,
-        tuple(map(len, held)),
-        t.leader,
-        t.tricks,
-        number,
-        tail,
+    shared = new_trick_shared(
+        m.players, m.first, m.dealer, memo.score, tuple(map(len, held)), t.leader, t.tricks, number, tail
     )
-    return (past, held, memo, deal, skip, shared, [None] if game.view_fields_shared else None)
+    return new_trick_views(past, held, m, deal, skip, shared, None)

@@ -41,6 +41,7 @@ from ..games import GAMES, Game, register_game, unregister_game
 from ..rules import Rules
 from ..state import State
 from .match import MatchCheck
+from .shareable import mutable_parts
 from .strategies import rules, states
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "action_bound",
     "check_game",
     "check_state",
+    "mutable_parts",
     "registered",
     "rules",
     "states",
@@ -200,6 +202,10 @@ def check_game(
       `check` returns the same error `apply` raises, and the state is left
       equal (and hash-equal) to before;
     - **immutability**: `apply` never changes its input state;
+    - **shareable values**: nothing mutable is reachable from a state, its score,
+      every seat's view (fresh and filled in) or a drawn deal, underscore
+      attributes included (`testing.shareable.mutable_parts`), at power-of-two
+      steps and at the end;
     - **determinism**: replaying the actions, or playing again from the same
       seed while the global `random` module is reseeded between steps, gives
       the same actions and equal states;

@@ -240,6 +240,7 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
             self.check_unchanged(state, guard, "refusing an illegal action")
         self.check_views(state, legal, every_seat=full)
         if full:
+            self.check_shareable(state)
             self.check_round_trips(state)
 
         outcome: tuple[Action, State] | None = None
@@ -252,6 +253,8 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
                 self.fail("chance", f"sample_chance drew an illegal deal ({error.code}: {error})")
             after = self.apply_legal(state, deal)
             self.check_dealt(state, deal, after)
+            if full:
+                self.check_shareable(deal)
             outcome = (deal, after)
         elif state.to_act is not None:
             action = rng.choice(legal)

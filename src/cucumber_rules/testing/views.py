@@ -13,12 +13,14 @@ from ..serialization import dumps, loads
 from ..state import CHANCE, State
 from ..views import view
 from .base import CheckBase, cards_text
+from .shareable import mutable_parts
 
 __all__ = ["ViewChecks"]
 
 
 class ViewChecks(CheckBase):
-    """`check_dealt`, `check_deal_secrecy`, `check_views`, `check_round_trips`, `check_determinism`.
+    """`check_dealt`, `check_deal_secrecy`, `check_views`, `check_shareable`, `check_round_trips`,
+    `check_determinism`.
 
     Example:
         >>> import cucumber_rules as cr
@@ -117,6 +119,23 @@ class ViewChecks(CheckBase):
                 )
             if every_seat and v != view(state, seat):
                 self.fail("views", f"view(state, {seat}) is not deterministic")
+
+    def check_shareable(self, value: State | Deal) -> None:
+        """Nothing mutable is reachable from a state, its score and every view of it (fresh and filled
+        in), or from a deal `sample_chance` drew (`testing.shareable.mutable_parts`)."""
+        if isinstance(value, Deal):
+            found = mutable_parts(value, "sample_chance(state)")
+        else:
+            found = mutable_parts(value, "state") + mutable_parts(score(value), "score(state)")
+            for seat in (None, *range(self.n)):
+                fresh = view(value, seat)
+                found += mutable_parts(fresh, f"view(state, {seat})")  # before it is filled in
+                _ = fresh.events  # fills it in
+                found += mutable_parts(fresh, f"view(state, {seat}) filled in")
+        if found:
+            shown = "; ".join(f"{path} is a {what}" for path, what in found[:3])
+            more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+            self.fail("shareable", f"a value returned to callers reaches something mutable: {shown}{more}")
 
     def check_round_trips(self, state: State) -> None:
         values: list[tuple[str, Any]] = [("rules", self.rules), ("state", state), ("score", score(state))]
