@@ -59,7 +59,7 @@ from .actions import Play
 from .engine import apply, legal_moves, new_game
 from .errors import InvalidRulesError
 from .outcomes import max_actions, returns
-from .rules import OPTIONS, Rules, ruleset
+from .rules import OPTIONS, Rules, game_of, ruleset
 from .sampling import sample_world
 from .state import CHANCE, State
 from .views import Dealt, view
@@ -289,11 +289,11 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self.cucumber_state.match.rules
-        k = len(rules._game.action_cards(rules))
+        k = len(game_of(rules).encoding.action_cards(rules))
         if player == pyspiel.PlayerId.CHANCE:
             if action >= k:
                 return f"seat {action - k} starts"
-            return f"deal {rules._game.action_cards(rules)[action]}"
+            return f"deal {game_of(rules).encoding.action_cards(rules)[action]}"
         return str(encoding.action_of(rules, player, action))
 
     def is_terminal(self) -> bool:
@@ -310,7 +310,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         parts = [f"round {m.rounds + (0 if s.to_act == CHANCE else 1)}", f"totals {list(m.totals)}"]
         if s.to_act == CHANCE and self.drawn:
             rules = m.rules
-            cards = rules._game.action_cards(rules)
+            cards = game_of(rules).encoding.action_cards(rules)
             parts.append(
                 "dealing " + " ".join(str(cards[i]) if i < len(cards) else f"#{i}" for i in self.drawn)
             )
@@ -342,7 +342,7 @@ class CucumberObserver:
         self.rules = rules
         self.players = players
         self.perfect_recall = perfect_recall
-        k = len(rules._game.action_cards(rules))
+        k = len(game_of(rules).encoding.action_cards(rules))
         self.tricks = rules.cards_per_player(players)
         parts = list(encoding.observation_parts(rules, players))
         if perfect_recall:
@@ -374,7 +374,7 @@ class CucumberObserver:
             self.tensor[n:] = 0.0
             leaders = self.dict["trick_leaders"]
             cards = self.dict["trick_cards"]
-            ids = self.rules._game.action_cards(self.rules)
+            ids = game_of(self.rules).encoding.action_cards(self.rules)
             index = {c: i for i, c in enumerate(ids)}
             for t, trick in enumerate(v.tricks[: self.tricks]):
                 leaders[t, (trick.leader - player) % self.players] = 1.0
@@ -391,7 +391,7 @@ class CucumberObserver:
             return f"{head} · {hand} · {events}"
         trick = "trick " + (" ".join(f"{p.seat}:{p.card}" for p in v.trick) or "-")
         seen = " ".join(str(p.card) for t in v.tricks for p in t.plays)
-        extra = state.cucumber_state.game.describe_table(v)
+        extra = game_of(v).words.describe_table(v)
         return " · ".join(x for x in (head, hand, trick, f"seen {seen or '-'}", extra) if x)
 
 

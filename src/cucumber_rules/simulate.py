@@ -24,19 +24,20 @@ import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from .actions import Action, Deal, seat_number
 from .bots import Bot, resolve_bots
 from .engine import apply, new_game, sample_chance, score
-from .rules import RULESETS, Rules
+from .rules import RULESETS, Rules, game_of
 from .state import CHANCE, State
 
 __all__ = [
     "MatchResult",
     "SimulationResult",
+    "Stats",
     "WinRate",
     "match_seed",
     "play_match",
@@ -243,8 +244,8 @@ class MatchResult:
 
 
 def _penalties(state: State) -> tuple[int, ...]:
-    """What the finished rounds cost, in the game's terms (`Game.penalties`)."""
-    return state.game.penalties(state)
+    """What the finished rounds cost, in the game's terms (`Stats.penalties`)."""
+    return game_of(state).stats.penalties(state)
 
 
 def _run_one(rules: Rules, lineup: Sequence[Bot], seed: int, index: int) -> MatchResult:
@@ -512,3 +513,30 @@ def simulate(
         rotate=rotate,
         matches=results,
     )
+
+
+class Stats:
+    """The hook group of a game's statistics for simulation summaries: `Game.stats` (see `Game`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> cr.GAMES["ladder"].stats.penalty_words
+        'penalty paid for the last trick, per round'
+    """
+
+    __slots__ = ()
+
+    penalty_words: ClassVar[str] = "points per seat per round"
+    """What `penalties` counts, in words."""
+
+    def penalties(self, state: State) -> tuple[int, ...]:
+        """What the finished rounds cost, for statistics (default: every seat's positive points).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> Stats().penalties(s)
+            (13,)
+        """
+        return tuple(p for r in state.match.results for p in r.points if p > 0)

@@ -18,7 +18,7 @@ from .common import _title
 
 def _ranking(rules: cr.Rules) -> str:
     """How `Score.standings` orders the seats, for the standings table's caption."""
-    return cr.GAMES[rules.game].ranking(rules)
+    return cr.game_of(rules).words.ranking(rules)
 
 
 def _standings(state: cr.State) -> Table:
@@ -36,7 +36,7 @@ def _standings(state: cr.State) -> Table:
     if ladder:
         table.add_column("marks", justify="right")
     table.add_column("status")
-    unit = cr.GAMES[state.rules.game].unit
+    unit = cr.game_of(state).unit
     out_in = {
         seat: r.number for r in sc.results for seat in getattr(r, "eliminated", ())
     }  # elimination games
@@ -115,7 +115,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     out.print(bots)
 
     pen = data["penalties"]
-    what = game.penalty_words
+    what = game.stats.penalty_words
     out.print(
         f"Penalties ({what}): n={pen['count']:.0f}, mean {pen['mean']:.2f}, median {pen['median']:g}, "
         f"90th percentile {pen['p90']:g}, max {pen['max']:g}"

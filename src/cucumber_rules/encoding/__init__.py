@@ -60,6 +60,7 @@ Example:
 from __future__ import annotations
 
 from .chance import DealPlan, chance_deal, chance_outcomes, deal_plan, default_deal_plan, num_chance_outcomes
+from .hooks import Encoding
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
     common_observation,
@@ -72,6 +73,7 @@ from .observations import (
 
 __all__ = [
     "DealPlan",
+    "Encoding",
     "action_id",
     "action_of",
     "chance_deal",

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .._values import Value
 from ..actions import Deal, seat_number
 from ..cards import DECKS, Card
-from ..rules import Rules
+from ..rules import Rules, game_of
 from ..state import CHANCE, State
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class DealPlan(Value):
     """Seats among which chance picks the starter (empty unless two or more tie)."""
 
 
-def default_deal_plan(game: Game, state: State) -> DealPlan:
+def default_deal_plan(game: Game[Any], state: State) -> DealPlan:
     """`Game.deal_plan`'s default: the hand and stock sizes of one deal `sample_deal` draws.
 
     Fits a game whose deals are uniform over its deck (`rules.deck`) with no starter drawn.
@@ -93,7 +93,7 @@ def deal_plan(state: State) -> DealPlan:
         raise TypeError(f"expected a State, not {type(state).__name__}")
     if state.to_act != CHANCE:
         raise ValueError("no deal is due in this state")
-    return state.game.deal_plan(state)
+    return game_of(state).encoding.deal_plan(state)
 
 
 def num_chance_outcomes(rules: Rules) -> int:
@@ -217,7 +217,7 @@ def chance_deal(state: State, drawn: Sequence[int]) -> Deal | None:
         if leader not in plan.leaders:
             raise ValueError(f"chance outcome {ids[-1]} is not a starter among the tied seats")
     deal = Deal(hands=hands, stock=stock, leader=leader)
-    error = state.game.deal_error(state, deal)
+    error = game_of(state).deal_error(state, deal)
     if error is not None:
         raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
     return deal

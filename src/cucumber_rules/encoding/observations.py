@@ -12,7 +12,8 @@ from ..views import PlayerView
 if TYPE_CHECKING:
     pass
 
-from .ids import _encoding, _game
+from ..rules import game_of
+from .ids import _encoding
 
 __all__ = [
     "common_observation",
@@ -69,7 +70,7 @@ def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]
         >>> [name for name, size in cr.observation_parts(cr.ruleset("catastrophe"), 4)][-3:]
         ['marker', 'revealed', 'captured']
     """
-    return tuple(_game(rules).observation_parts(rules, _count(players)))
+    return tuple(game_of(rules).encoding.observation_parts(rules, _count(players)))
 
 
 def observation_size(rules: Rules, players: int) -> int:
@@ -97,7 +98,7 @@ def common_observation(view: PlayerView) -> list[float]:
         True
     """
     e = _encoding(view.rules)
-    game = _game(view.rules)
+    game = game_of(view.rules)
     ids = e.ids
     k = len(e.cards)
     n = len(view.players)
@@ -109,7 +110,7 @@ def common_observation(view: PlayerView) -> list[float]:
     for t in view.tricks:
         for p in t.plays:
             seen[ids[p.card.index]] += 1.0
-    for c in game.view_cards(view):
+    for c in game.views.view_cards(view):
         seen[ids[c.index]] += 1.0
     trick = [0.0] * (n * k)
     for p in view.trick:
@@ -172,7 +173,7 @@ def observation(view: PlayerView) -> tuple[float, ...]:
         raise TypeError(f"expected a PlayerView (from view(state, seat)), not {type(view).__name__}")
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
-    values = tuple(_game(view.rules).observe(view))
+    values = tuple(game_of(view.rules).encoding.observe(view))
     size = observation_size(view.rules, len(view.players))
     if len(values) != size:
         raise ValueError(f"{view.rules.game}: observe gave {len(values)} values, not {size}")

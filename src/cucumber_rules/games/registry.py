@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import attrs
+
+from .. import _registry
 from ..errors import register_codes
+from ..state import State
 from .base import Game
-
-if TYPE_CHECKING:
-    from ..rules import Rules
-    from ..state import State
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "GAMES",
-    "game_of",
     "register_game",
     "registry_version",
     "unregister_game",
@@ -35,10 +34,7 @@ Example:
 
 # --------------------------------------------------------------------------- the registry
 
-_GAMES: dict[str, Game] = {}
 _plugins_loaded = False
-#: Bumped by every registration, so caches built from the registry (the JSON converter) know to rebuild.
-_version = [0]
 _lock = threading.RLock()
 
 
@@ -58,7 +54,7 @@ def _load_plugins() -> None:
                     callable(found) and not isinstance(found, Game)
                 ):
                     found = found()
-                if isinstance(found, Game) and _GAMES.get(found.name) is not found:
+                if isinstance(found, Game) and _registry.store().get(found.name) is not found:
                     register_game(found)
             except Exception as error:  # a broken plugin must not break the library
                 warnings.warn(
@@ -69,37 +65,7 @@ def _load_plugins() -> None:
                 )
 
 
-class _Games(Mapping[str, Game]):
-    """The registered games by name (read-only; plugins load on first use)."""
-
-    def __getitem__(self, name: str) -> Game:
-        found = _GAMES.get(name)
-        if found is None:
-            _load_plugins()
-            found = _GAMES.get(name)
-            if found is None:
-                raise KeyError(name)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        _load_plugins()
-        return iter(list(_GAMES))
-
-    def __len__(self) -> int:
-        _load_plugins()
-        return len(_GAMES)
-
-    def __contains__(self, name: object) -> bool:
-        if name in _GAMES:
-            return True
-        _load_plugins()
-        return name in _GAMES
-
-    def __repr__(self) -> str:
-        return f"GAMES({list(self)!r})"
-
-
-GAMES: Mapping[str, Game] = _Games()
+GAMES: Mapping[str, Game[Any]] = _registry.LiveMapping("GAMES", _registry.games)
 """The registered games by name (read-only): `"ladder"`, `"catastrophe"` and any plugin's.
 
 Example:
@@ -111,24 +77,13 @@ Example:
 """
 
 
-def game_of(rules: Rules) -> Game:
-    """The registered game a rule set is for.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> game_of(cr.ruleset("gurka")).name
-        'ladder'
-    """
-    return type(rules)._game  # type: ignore[no-any-return]
-
-
-def register_game(game: Game) -> Game:
+def register_game(game: Game[Any]) -> Game[Any]:
     """Add a game to the registry, with its presets and error codes; return it.
 
     Registering the same game object again does nothing. Its name, its presets'
     names and aliases, and its error codes must not clash with another game's.
-    The engine's hot path calls the game's `legal`, `play` and `apply_play` as they
-    were when it was registered (kept on its rules class).
+    Registration adds nothing to the library's classes: the game's own rules class
+    learns its game (`game_of`), and `unregister_game` takes that back.
 
     Args:
         game: An instance of a `Game` subclass.
@@ -148,6 +103,7 @@ def register_game(game: Game) -> Game:
     """
     from ..rules import Rules
 
+    _GAMES: dict[str, Game[Any]] = dict(_registry.store())
     if not isinstance(game, Game):
         raise TypeError(f"register_game() takes a Game, not {type(game).__name__}")
     with _lock:
@@ -172,52 +128,19 @@ def register_game(game: Game) -> Game:
         for alias, target in game.aliases.items():
             if target not in game.presets:
                 raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
-        _check_readings(game)  # (before anything is added: a refused game leaves nothing behind)
+        state_type = getattr(game, "state_type", None)
+        if not (isinstance(state_type, type) and issubclass(state_type, State)):
+            raise TypeError(f"{game.name}: state_type must be State or a subclass of it")
+        if attrs.fields(state_type) != attrs.fields(State):
+            raise TypeError(f"{game.name}: its state class may add readings to State, not fields")
         register_codes(game.name, game.error_codes)
-        _add_readings(game)
         rules_type._game = game
-        rules_type._legal, rules_type._play, rules_type._apply_play = game.legal, game.play, game.apply_play
         _GAMES[game.name] = game
-        _version[0] += 1
+        _registry.replace(_GAMES)
     return game
 
 
-def _check_readings(game: Game) -> None:
-    """Refuse a game whose state reading would hide one of `State`'s own attributes."""
-    from ..state import State
-
-    for name in game.state_attributes:
-        found = State.__dict__.get(name)
-        if found is not None and not getattr(getattr(found, "fget", None), "_reading", False):
-            raise ValueError(f"{game.name}: a state reading cannot be named {name!r}: State has it already")
-
-
-def _add_readings(game: Game) -> None:
-    """Make a game's state readings properties of `State`, and its options explain on other rules."""
-    from ..rules import Rules, _options_of, foreign_option
-    from ..state import State
-
-    for name in game.state_attributes:
-        if name not in State.__dict__:
-            setattr(State, name, _reading(name))
-    for name in _options_of(game.rules_type):
-        if not hasattr(Rules, name):
-            setattr(Rules, name, foreign_option(name))
-
-
-def _reading(name: str) -> property:
-    def get(state: State) -> Any:
-        reading = state.game.state_attributes.get(name)
-        if reading is None:
-            raise AttributeError(f"a {state.game.name} state has no attribute {name!r}")
-        return reading(state)
-
-    prop = property(get, doc=f"A game's reading of its state (`Game.state_attributes`): {name}.")
-    prop.fget._reading = True  # type: ignore[union-attr]
-    return prop
-
-
-def unregister_game(name: str) -> Game:
+def unregister_game(name: str) -> Game[Any]:
     """Remove a game from the registry, with its presets and error codes; return it.
 
     For tests that register a game for a while (see `cucumber_rules.testing.registered`);
@@ -234,10 +157,13 @@ def unregister_game(name: str) -> Game:
     from ..errors import _GAME_CODES
 
     with _lock:
-        game = _GAMES.pop(name)
+        games: dict[str, Game[Any]] = dict(_registry.store())
+        game = games.pop(name)
         for code in [c for c, (owner, _) in _GAME_CODES.items() if owner == name]:
             del _GAME_CODES[code]
-        _version[0] += 1
+        if "_game" in game.rules_type.__dict__:
+            del game.rules_type._game
+        _registry.replace(games)
     return game
 
 
@@ -248,5 +174,7 @@ def registry_version() -> int:
         >>> registry_version() >= 2
         True
     """
-    _load_plugins()
-    return _version[0]
+    return _registry.version()
+
+
+_registry.install(_load_plugins)

@@ -45,13 +45,13 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import PLAY_OF, Action, Decision, Play
 from ..cards import BY_INDEX, Card
 from ..engine import apply, new_game
 from ..errors import IllegalMoveError
-from ..games import game_of
+from ..rules import game_of
 from ..state import State, new_state, result_rows
 from ..views import Dealt, PlayerView
 from .assign import (
@@ -59,6 +59,7 @@ from .assign import (
     joined_hands,
     remaining_cards,
 )
+from .hooks import Sampling
 from .rounds import round_distance, search_round
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     from ..views import Event
 
 __all__ = [
+    "Sampling",
     "WorldSampler",
     "assign_cards",
     "joined_hands",
@@ -137,14 +139,14 @@ class WorldSampler:
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         self.view = view
-        self.game: Game = game_of(view.rules)
+        self.game: Game[Any] = game_of(view.rules)
         events = view.events
         dealt = events[0] if events and type(events[0]) is Dealt else None
         self.dealt = dealt
         finished = view.round_number if dealt is None else view.round_number - 1
         state = new_game(view.rules, view.players, first=view.first)
         for index in range(finished):
-            state = self.game.rebuild_round(state, view, index, rng)
+            state = self.game.sampling.rebuild_round(state, view, index, rng)
             if state.match.rounds != index + 1 or result_rows(state.match)[0][index] != view.results[index]:
                 raise ValueError(f"the {self.game.name} game rebuilt round {index + 1} wrongly")
         self.before = state
@@ -182,7 +184,7 @@ class WorldSampler:
         """For each hidden seat: the states before its plays, the play, and its known cards then."""
         game = self.game
         viewer = self.view.seat
-        deal = game.complete_deal(self.before, self.known, dealt, self.others, _anything, rng)
+        deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, _anything, rng)
         if deal is None:
             raise ValueError("no deal fits this view")
         try:
@@ -263,7 +265,7 @@ class WorldSampler:
         game = self.game
         error: Exception | None = None
         for _ in range(DEAL_TRIES):
-            deal = game.complete_deal(self.before, self.known, dealt, self.others, self.allowed, rng)
+            deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, self.allowed, rng)
             if deal is None:
                 break
             try:
@@ -285,9 +287,9 @@ def _card_index(play: Play) -> int:
     return play.card.index
 
 
-def _unchecked_play(game: Game, state: State, play: Play) -> State:
+def _unchecked_play(game: Game[Any], state: State, play: Play) -> State:
     """Apply a play without checking it (the provisional deal may not make it legal)."""
     try:
-        return game.play(state, play)
+        return game.play(state, play)  # type: ignore[no-any-return]
     except NotImplementedError:  # a game that only fuses check and play: ask it to check
-        return game.apply_play(state, play)
+        return game.apply_play(state, play)  # type: ignore[no-any-return]

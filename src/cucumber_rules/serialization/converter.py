@@ -24,6 +24,7 @@ from typing import Any, Final
 import attrs
 import cattrs
 
+from .. import _registry
 from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
 from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
 from ..errors import InvalidNotationError, InvalidStateError
@@ -316,12 +317,12 @@ def tagged_classes() -> dict[str, type]:
         >>> sorted(tagged_classes())
         ['deal', 'dealt', 'play', 'reveal', 'revive']
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
 
     found: dict[str, type] = {"deal": Deal, "play": Play, "dealt": Dealt}
     for game in GAMES.values():
         for cls in (*game.decisions, *game.events):
-            found[cls.TAG] = cls  # type: ignore[attr-defined]
+            found[cls.TAG] = cls
     return found
 
 
@@ -380,7 +381,7 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         ...     print(err.path, "-", err)
         $[0].seat - $[0].seat: expected an integer, not a string
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
     from ..state import Match, RoundResult, State, Table, Trick
 
     conv = converter if converter is not None else cattrs.Converter()

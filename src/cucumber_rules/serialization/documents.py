@@ -25,6 +25,7 @@ from typing import Any, Final, TypeVar, overload
 
 import cattrs
 
+from .. import _registry
 from ..errors import InvalidRulesError, InvalidStateError
 from ..records import Record
 from ..rules import OPTIONS, Rules
@@ -124,9 +125,7 @@ def converter() -> cattrs.Converter:
         >>> converter() is converter()
         True
     """
-    from ..games import registry_version
-
-    version = registry_version()
+    version = _registry.version()
     if _cache[1] != version:
         _cache[0], _cache[1] = make_converter(), version
     return _cache[0]  # type: ignore[no-any-return]

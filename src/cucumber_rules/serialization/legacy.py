@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from .. import _registry
 from ..actions import Play
 from ..state import State
 
@@ -38,7 +39,7 @@ def _rules(value: Any) -> Any:
     An option added since 0.1 (the ladder's `round_limit`) is added with its default,
     which is what 0.1 played.
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
     from ..rules import _options_of
 
     if type(value) is not dict or value.get("game") not in GAMES:
@@ -59,8 +60,8 @@ def _drop(value: Any, unused: Mapping[str, Any]) -> Any:
     return {k: v for k, v in value.items() if not (k in unused and v == unused[k])}
 
 
-def _upgrade_view(body: dict[str, Any], game: Game) -> dict[str, Any]:
-    unused = game.format1_unused
+def _upgrade_view(body: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
+    unused = game.format1.unused
     body = _drop(body, unused.get("view", {}))
     if type(body.get("tricks")) is list:
         body["tricks"] = [_drop(t, unused.get("trick", {})) for t in body["tricks"]]
@@ -69,10 +70,10 @@ def _upgrade_view(body: dict[str, Any], game: Game) -> dict[str, Any]:
     return body
 
 
-def _fits(results: list[Any], game: Game) -> bool:
+def _fits(results: list[Any], game: Game[Any]) -> bool:
     """True if format-1 results read as this game's results once its unused fields are dropped."""
     fields = {a.name for a in attrs.fields(game.result_type) if a.init}
-    unused = game.format1_unused.get("result", {})
+    unused = game.format1.unused.get("result", {})
     return all(type(r) is dict and set(_drop(r, unused)) == fields for r in results)
 
 
@@ -83,7 +84,7 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         >>> upgrade("rules", {"name": "agurk", "game": "ladder", "surprise": None, "threshold": 21})
         {'name': 'agurk', 'game': 'ladder', 'threshold': 21, 'round_limit': None}
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
 
     if kind == "rules":
         return _rules(body)  # type: ignore[no-any-return]
@@ -91,17 +92,17 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     if "rules" in body:
         body["rules"] = _rules(body["rules"])
     name = body["rules"].get("game") if type(body.get("rules")) is dict else None
-    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1_unused:
+    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1.unused:
         body = _upgrade_view(body, GAMES[name])
     if kind == "score":
         results = body.get("results")
-        games = [g for g in GAMES.values() if g.format1_unused]
+        games = [g for g in GAMES.values() if g.format1.unused]
         if type(results) is list:
             # The game whose results these are: the one they fit with the most of its unused fields dropped.
             fitting = [g for g in games if _fits(results, g)] or games
-            game = max(fitting, key=lambda g: len(g.format1_unused.get("result", {})))
+            game = max(fitting, key=lambda g: len(g.format1.unused.get("result", {})))
             body["game"] = game.name
-            body["results"] = [_drop(r, game.format1_unused.get("result", {})) for r in results]
+            body["results"] = [_drop(r, game.format1.unused.get("result", {})) for r in results]
     return body
 
 

@@ -22,9 +22,8 @@ import cattrs
 from ..actions import Action, Play
 from ..cards import DECKS, Card, card
 from ..errors import IllegalMoveError, InvalidNotationError, InvalidRulesError, InvalidStateError
-from ..games import game_of
 from ..history import History
-from ..rules import Rules
+from ..rules import Rules, game_of
 from ..scoring import Score
 from ..state import CHANCE, State
 from ..views import Dealt, PlayerView
@@ -394,7 +393,7 @@ def validate_view(v: PlayerView) -> None:
     # The cards of this round appear no more often than the deck holds them (a game adds its own).
     visible = [*v.hand, *(p.card for p in v.trick), *(p.card for t in v.tricks for p in t.plays)]
     game = game_of(rules)
-    visible += game.view_cards(v)
+    visible += game.views.view_cards(v)
     for c, count in Counter(visible).items():
         if count > deck[c]:
             raise _fail("$.hand", f"{c} appears {count} times in this round, but the deck holds it {deck[c]}")
@@ -410,7 +409,7 @@ def validate_view(v: PlayerView) -> None:
     if set(map(type, v.events)) - {Play} or set(map(_SEAT, v.events)) - set(range(n)):
         _check_events(v, n)
     _check_results(v, n)
-    problem = game.check_view(v)
+    problem = game.views.check_view(v)
     if problem is not None:
         path, _, message = problem.partition(": ")
         raise _fail(path, message)

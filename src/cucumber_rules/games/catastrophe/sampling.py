@@ -25,23 +25,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...actions import Action, Deal, Play, trusted_deal
 from ...cards import Card
 from ...engine import apply
 from ...errors import IllegalMoveError
+from ...sampling import Sampling
 from ...state import State
-from .engine import starters
 from .rebuild import construct_hand
 from .rules import BONUS, BONUS_FIVES
+from .scoring import starters
 from .types import Revealed
 
 if TYPE_CHECKING:
-    from ...views import Dealt
+    from ...views import Dealt, Event, PlayerView
     from .rules import CatastropheRules
 
-__all__ = ["complete_deal", "rebuild_hand"]
+__all__ = ["CatastropheSampling", "complete_deal", "rebuild_hand"]
 
 #: Local-search steps per attempt, and attempts, of `rebuild_hand` (after `construct_hand`).
 STEPS = 6000
@@ -70,7 +71,7 @@ def complete_deal(
     """
     from ...sampling import assign_cards, joined_hands, remaining_cards
 
-    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+    rules = cast("CatastropheRules", state.match.rules)
     p = rules._plan
     reveals = [e.card for e in events if type(e) is Revealed]
     pool = remaining_cards(p.deck, *known, reveals)
@@ -116,7 +117,7 @@ def rebuild_hand(state: State, target: Any, rng: random.Random) -> State | None:
 
 def _attempt(state: State, target: Any, rng: random.Random) -> State | None:
     m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    rules = cast("CatastropheRules", m.rules)
     p = rules._plan
     n = len(m.players)
     per = rules.cards_per_player(n)
@@ -283,7 +284,7 @@ def _play(
 ) -> State | None:
     """Lay the tricks out as a deal and plays in a legal order; replay them with the engine."""
     m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    rules = cast("CatastropheRules", m.rules)
     p = rules._plan
     n = len(m.players)
     five = p.five
@@ -332,3 +333,31 @@ def _play(
     if after.match.rounds != m.rounds + 1:
         return None
     return after
+
+
+class CatastropheSampling(Sampling):
+    """Catastrophe's sampling: the stock starts with the revealed cards; earlier hands are built.
+
+    Example:
+        >>> type(CatastropheSampling()).__name__
+        'CatastropheSampling'
+    """
+
+    __slots__ = ()
+
+    def complete_deal(
+        self,
+        state: State,
+        known: tuple[tuple[Card, ...], ...],
+        dealt: Dealt,
+        events: tuple[Event, ...],
+        allowed: Callable[[int, Card], bool],
+        rng: random.Random,
+    ) -> Deal | None:
+        """See `complete_deal`: the stock starts with the revealed cards."""
+        return complete_deal(state, known, dealt, events, allowed, rng)
+
+    def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
+        """See `rebuild_hand`: a hand built to end with the view's cucumbers, else searched for."""
+        found = rebuild_hand(state, view.results[index], rng)
+        return found if found is not None else super().rebuild_round(state, view, index, rng)

@@ -16,20 +16,21 @@ for an all-1s last trick) the game falls back to the generic search
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...actions import trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError
+from ...sampling import Sampling
 from ...state import CHANCE, State
-from .engine import dealt_seats
+from .types import LadderMatch, LadderView, Revive, dealt_seats
 
 if TYPE_CHECKING:
+    from ...views import PlayerView
     from .rules import LadderRules
-    from .types import LadderMatch
 
-__all__ = ["rebuild_round"]
+__all__ = ["LadderSampling", "rebuild_round"]
 
 #: Deals tried before the generic search.
 ATTEMPTS = 200
@@ -46,8 +47,8 @@ def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None
         >>> rebuild_round(s, target, random.Random(1)).match.results[0] == target
         True
     """
-    m: LadderMatch = state.match  # type: ignore[assignment]
-    rules: LadderRules = m.rules  # type: ignore[assignment]
+    m = cast("LadderMatch", state.match)
+    rules: LadderRules = m.rules
     plan = rules._plan
     rank = target.card.rank
     if rank == min(c.rank for c in plan.deck):
@@ -82,7 +83,7 @@ def _attempt(
     doubled: bool,
     rng: random.Random,
 ) -> State | None:
-    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    rules = cast("LadderRules", state.match.rules)
     card: Card = target.card
     rank = card.rank
     pool = list(rules._plan.deck)
@@ -156,7 +157,7 @@ def _play_out(
     rng: random.Random,
 ) -> State | None:
     """Deal each seat its last card and random others; play the earlier tricks keeping the last cards."""
-    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    rules = cast("LadderRules", state.match.rules)
     n = len(state.match.players)
     hands: list[tuple[Card, ...]] = [()] * n
     for s in seats:  # (shared cards, sorted as a `Deal` keeps them: no conversion; `apply` still checks it)
@@ -179,3 +180,32 @@ def _play_out(
     if after.match.rounds != number + 1 or after.match.results[number] != target:
         return None
     return after
+
+
+class LadderSampling(Sampling):
+    """The ladder's sampling: an earlier round rebuilt from its last trick, then its revival decision.
+
+    Example:
+        >>> type(LadderSampling()).__name__
+        'LadderSampling'
+    """
+
+    __slots__ = ()
+
+    def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
+        """A round built from its last trick (`rebuild_round`; else searched for with the generic
+        `cucumber_rules.sampling.search_round`), then the revival decision it led to.
+
+        A seat eliminated with the revival rule decided to buy back in exactly when it
+        sat out the next round: it came back at that round's end (`returned`), or sits
+        out the round in play.
+        """
+        found = rebuild_round(state, view.results[index], rng)
+        after = found if found is not None else super().rebuild_round(state, view, index, rng)
+        m = cast("LadderMatch", after.match)
+        v = cast("LadderView", view)
+        for seat in m.pending:
+            later = v.results[index + 1] if index + 1 < len(v.results) else None
+            back = seat in later.returned if later is not None else seat in v.sitting_out
+            after = apply(after, Revive(seat, back))
+        return after
