@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import cucumber_rules as cr
@@ -708,3 +710,176 @@ def test_play_shows_the_revealed_card_and_the_marker() -> None:
     out = run(*args, input="quit\n")
     line = next(line for line in out.output.splitlines() if line.startswith("On the table:"))
     assert "[revealed lead card" in line
+
+
+# --------------------------------------------------------------------------- hostile files and names
+
+#: Characters that must never reach the terminal from a file or a user: C0/C1 controls but the newline
+#: rich writes itself, DEL, line/paragraph separators, bidirectional overrides and isolates, surrogates.
+UNSHOWABLE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+#: Player names an attacker might write into a file: clear screen, set the window title (ended by BEL),
+#: a C1 CSI colour, a newline that forges a line, rich markup, a right-to-left override.
+HOSTILE = ("\x1b[2J\x1b[HAnn", "\x1b]0;pwned\x07Bo", "\x9b31mCy\nWinner: Cy", "[red]Di[/red]\u202eEd")
+
+
+def no_unshowable(text: str) -> str:
+    found = UNSHOWABLE.search(text)
+    assert found is None, f"{found[0]!r} reached the terminal in {text!r}"
+    return text
+
+
+def hostile_state(players: int = 3) -> cr.State:
+    """Gurka with one card each, so that the whole match is a few quick rounds; names from HOSTILE."""
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.new_game(rules, list(HOSTILE[:players]))
+    return cr.apply(state, cr.Deal(hands=[["2C"], ["3C"], ["9S"]][:players]))
+
+
+def test_hostile_names_are_shown_escaped_by_every_command_that_prints_them(tmp_path: Path) -> None:
+    state = hostile_state()
+    # The human (seat 2) plays 9S and takes a 9-point trick: out at once; the bots play on to the end.
+    record = save(tmp_path / "record.json", state)
+    game = tmp_path / "game.json"
+    outputs = {
+        "play --resume": run(
+            "play",
+            "--resume",
+            str(record),
+            "--seat",
+            "2",
+            "--seed",
+            "1",
+            "--save",
+            str(game),
+            input="?\nhand\nQQ\n2C\n9S\n",
+        ).output,
+        "replay (saved game)": run("replay", str(game)).output,
+        "replay (record)": run(
+            "replay", str(save(tmp_path / "r2.json", cr.replay(saved_record(game))))
+        ).output,
+        "replay (in play)": run("replay", str(record)).output,
+    }
+    mid = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
+    outputs["play (a card refused)"] = run(
+        "play", "--resume", str(save(tmp_path / "mid.json", mid)), "--seat", "2", input="quit\n"
+    ).output
+    for command, out in outputs.items():
+        no_unshowable(out)
+        assert "\\x1b[2J\\x1b[HAnn" in out, command  # shown, escaped, as written
+        assert "\\x1b]0;pwned\\x07Bo" in out, command
+    assert "\\x9b31mCy\\x0aWinner: Cy" in outputs["play --resume"]
+    assert "[red]Di[/red]" not in outputs["play --resume"]  # (only three players: Di never sat)
+    # The player's own name in the greeting and the illegal-move messages name the other seats.
+    assert "you are \\x9b31mCy\\x0aWinner: Cy (seat 2)" in outputs["play --resume"]
+    assert "you cannot play 2C: it is not in your hand" in outputs["play --resume"]
+
+
+def test_rich_markup_in_a_name_is_printed_as_written(tmp_path: Path) -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.apply(cr.new_game(rules, ["[red]Di[/red]\u202eEd", "[bold]", "x"]),
+                     cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))  # fmt: skip
+    out = no_unshowable(run("replay", str(save(tmp_path / "r.json", state))).output)
+    assert "[red]Di[/red]\\u202eEd" in out
+    assert "[bold]" in out
+
+
+def test_file_names_and_option_values_are_shown_escaped(tmp_path: Path) -> None:
+    out = run("replay", str(tmp_path / "\x1b[2Jgone.json"), code=1).output
+    assert "\\x1b[2Jgone.json" in no_unshowable(out)
+    out = run("demo", "--option", "threshold=\x1b]0;t\x07", code=2).output
+    assert "\\x1b]0;t\\x07" in no_unshowable(out)
+    out = run("demo", "--bots", "\x1b[31mgenius", code=2).output
+    assert "\\x1b[31mgenius" in no_unshowable(out)
+
+
+def test_every_place_that_prints_text_uses_the_one_helper() -> None:
+    """rich's own `escape` is called in one place only: `shown`, which escapes control characters first."""
+    cli = Path(cr.__file__).parent / "cli"
+    users = [p.name for p in sorted(cli.glob("*.py")) if "escape(" in p.read_text(encoding="utf-8")]
+    assert users == ["common.py"]
+    assert "markup=False" not in "".join(p.read_text(encoding="utf-8") for p in cli.glob("*.py"))
+
+
+def deep(opening: str, depth: int = 5000) -> str:
+    return opening * depth
+
+
+#: Files no command may answer with a traceback: deep nesting (Python's JSON parser recurses), deep
+#: nesting inside a saved game, numbers Python will not parse, NaN, a name that is not Unicode text,
+#: NUL bytes, an empty file, a byte-order mark.
+HOSTILE_FILES = {
+    "deep arrays": deep("["),
+    "deep objects": deep('{"a":'),
+    "deep arrays, closed": deep("[") + deep("]"),
+    "deep inside a saved game": '{"cucumber_rules_cli": 1, "record": ' + deep("["),
+    "deep saved-game field": '{"cucumber_rules_cli": 1, "seat": ' + deep("[") + deep("]") + "}",
+    "a 5,000-digit number": "1" * 5000,
+    "a 5,000-digit seat": '{"cucumber_rules_cli": 1, "seat": ' + "9" * 5000 + "}",
+    "NaN": '{"format": NaN}',
+    "empty": "",
+    "NUL bytes": "\x00" * 10,
+    "byte-order mark": "\ufeff{}",
+    "a lone surrogate": json.dumps(json.loads(cr.dumps(cr.record(hostile_state())))).replace(
+        "\\u001b[2J", "\\ud800"
+    ),
+}
+
+
+@pytest.mark.parametrize("content", HOSTILE_FILES.values(), ids=HOSTILE_FILES.keys())
+@pytest.mark.parametrize("command", ["replay", "play --resume"])
+def test_no_file_gives_a_traceback(tmp_path: Path, command: str, content: str) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_text(content, encoding="utf-8", errors="surrogatepass")
+    out = run(*command.split(), str(path), input="quit\n", code=1).output
+    (line,) = no_unshowable(out).splitlines()  # one line, saying what is wrong
+    assert line.startswith("error: "), line
+
+
+def test_an_endless_or_huge_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    from cucumber_rules.cli.saves import MAX_FILE_BYTES
+
+    path = tmp_path / "huge.json"
+    path.write_text(" " * (MAX_FILE_BYTES + 1), encoding="utf-8")
+    assert "longer than" in run("replay", str(path), code=1).output
+    if Path("/dev/zero").exists():
+        assert "longer than" in run("replay", "/dev/zero", code=1).output
+    assert "cannot read" in run("replay", str(tmp_path), code=1).output  # a directory
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_damaged_saved_game_gives_an_error_line_not_a_traceback(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    """Cut, splice and byte-flip a saved game: every command reads it or refuses it in one line."""
+    text = GOOD_SAVE
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(at, min(len(text), at + 40)))
+        insert = data.draw(
+            st.sampled_from(["", "[", "{", "]", "}", '"', ",", "null", "-1", "1e999", "\\u0000"])
+        )
+        text = text[:at] + insert + text[end:]
+    path = tmp_path / "damaged.json"
+    path.write_text(text, encoding="utf-8")
+    for command in ("replay", "play --resume"):
+        result = RUNNER.invoke(app, [*command.split(), str(path)], input="quit\n")
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 1, 2), result.output
+        if result.exit_code:
+            errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+            assert len(errors) == 1, result.output
+
+
+def _good_save() -> str:
+    state = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), ["Ann", "Bo", "Cy"]),
+                     cr.Deal(hands=[["2C", "4D"], ["3C", "5D"], ["9S", "6H"]]))  # fmt: skip
+    document = {"cucumber_rules_cli": 1, "seat": 2, "seed": 1, "bots": ["random", "random", None],
+                "record": json.loads(cr.dumps(cr.record(state)))}  # fmt: skip
+    return json.dumps(document)
+
+
+GOOD_SAVE = _good_save()

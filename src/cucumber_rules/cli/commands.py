@@ -15,7 +15,6 @@ from typing import Annotated
 import attrs
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -39,6 +38,7 @@ from .common import (
     _rules,
     _title,
     app,
+    shown,
 )
 from .output import _standings, _summary, _value, _whole_counts
 from .prompts import _human_action
@@ -62,12 +62,12 @@ def demo(
     names = list(NAMES[:players])
     out = _out()
     seats = ", ".join(f"{name} ({bot.name})" for name, bot in zip(names, lineup, strict=True))
-    out.print(f"[bold]{escape(_title(rules))}[/bold] · {players} players · seed {seed}")
-    out.print(f"Seats: {escape(seats)}")
+    out.print(f"[bold]{shown(_title(rules))}[/bold] · {players} players · seed {seed}")
+    out.print(f"Seats: {shown(seats)}")
     state = cr.new_game(rules, names)
     for before, action, after in play_steps(rules, lineup, seed=seed, state=state):
         for line in narrate(before, action, after):
-            out.print(line, markup=False)
+            out.print(shown(line))
         state = after
     out.print(_standings(state))
 
@@ -138,9 +138,9 @@ def play(
         seed = secrets.randbits(32)
     game = _Game(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
     if resume is not None:
-        out.print(f"Resumed {escape(str(resume))}: {len(rec.actions)} actions replayed.")
+        out.print(f"Resumed {shown(str(resume))}: {len(rec.actions)} actions replayed.")
     out.print(
-        f"[bold]{escape(_title(rules))}[/bold] · you are {escape(state.players[seat])} (seat {seat}) "
+        f"[bold]{shown(_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
         f"· seed {seed} · '?' for help"
     )
     step = len(game.record.actions)
@@ -157,14 +157,14 @@ def play(
             chosen = _human_action(out, state, seat)
             if chosen is None:
                 _save(save, game)
-                where = escape(str(save))
+                where = shown(str(save))
                 note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
                 out.print(f"Stopped.{note}")
                 raise typer.Exit(0)
             action = chosen
         after = cr.apply(state, action)
         for line in narrate(state, action, after):
-            out.print(line, markup=False)
+            out.print(shown(line))
         state = after
         step += 1
         game = attrs.evolve(game, record=cr.record(state))
@@ -257,25 +257,25 @@ def replay_command(
     state = _replay(file, rec)
     out = _out()
     out.print(
-        f"{escape(str(file))}: a valid record of {escape(_title(rec.rules))}, {len(rec.players)} players, "
+        f"{shown(str(file))}: a valid record of {shown(_title(rec.rules))}, {len(rec.players)} players, "
         f"{len(rec.actions)} actions"
     )
     if saved is not None:
         lineup = ", ".join(
-            f"{escape(name)} ({'you' if bot is None else bot})"
+            f"{shown(name)} ({'you' if bot is None else shown(bot)})"
             for name, bot in zip(rec.players, saved.bots, strict=True)
         )
         out.print(f"Saved by cucumber-rules play (seed {saved.seed}): {lineup}")
     out.print(_standings(state))
     sc = cr.score(state)
     if state.is_over:
-        out.print("Winner: " + ", ".join(escape(state.players[s]) for s in sc.winners))
+        out.print("Winner: " + ", ".join(shown(state.players[s]) for s in sc.winners))
     elif state.to_act == cr.CHANCE:
         out.print("The match is in progress: a deal is due.")
     else:
         assert state.to_act is not None
         name, seat = state.players[state.to_act], f"seat {state.to_act}"
-        who = seat if name == seat else f"{escape(name)} ({seat})"
+        who = seat if name == seat else f"{shown(name)} ({seat})"
         out.print(f"The match is in progress: {who} is to act.")
 
 
@@ -300,9 +300,7 @@ def rules_command(
         table.add_column("meaning")
         for option in cr.OPTIONS.values():
             if rules.game in option.games:
-                table.add_row(
-                    option.name, escape(_value(getattr(rules, option.name))), escape(option.meaning)
-                )
+                table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
         return
     presets = Table(title="Presets")
@@ -327,6 +325,6 @@ def rules_command(
         else:
             default = "; ".join(f"{', '.join(names)}: {v}" for v, names in values.items())
         choices = f" (one of {', '.join(_value(c) for c in option.choices)})" if option.choices else ""
-        options.add_row(option.name, escape(default), escape(option.meaning + choices))
+        options.add_row(option.name, shown(default), shown(option.meaning + choices))
     out.print(options)
     out.print("Change an option with --option key=value, e.g. --option threshold=30.")

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 import cucumber_rules as cr
 from cucumber_rules.simulate import SimulationResult
 
-from .common import _title
+from .common import _title, shown
 
 # --------------------------------------------------------------------------- standings
 
@@ -47,7 +46,7 @@ def _standings(state: cr.State) -> Table:
             status = f"out in {unit} {out_in[seat]}" if seat in out_in else "out"
         else:
             status = "" if over else "in play"
-        row = [str(place), escape(state.players[seat]), str(sc.totals[seat])]
+        row = [str(place), shown(state.players[seat]), str(sc.totals[seat])]
         if ladder:
             row.append(str(sc.marks[seat]))
         table.add_row(*row, status)
@@ -81,7 +80,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     rounds = data["rounds_per_match"]
     game = type(result.rules)._game
     unit = game.unit + "s"
-    summary = Table(title=f"{_title(result.rules)}: {result.players} players, seed {result.seed}")
+    summary = Table(title=f"{shown(_title(result.rules))}: {result.players} players, seed {result.seed}")
     summary.add_column("")
     summary.add_column("value", justify="right")
     summary.add_row("matches", str(data["matches"]))
@@ -100,7 +99,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     seats.add_column("rate", justify="right")
     seats.add_column("95% interval", justify="right")
     for s, rate in enumerate(result.seat_rates()):
-        row = [str(s)] + ([result.bots[s]] if not result.rotate else [])
+        row = [str(s)] + ([shown(result.bots[s])] if not result.rotate else [])
         seats.add_row(*row, f"{rate.wins:g}", *_rate(rate))
     out.print(seats)
 
@@ -111,7 +110,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     bots.add_column("rate", justify="right")
     bots.add_column("95% interval", justify="right")
     for name, rate in result.bot_rates().items():
-        bots.add_row(name, str(rate.games), f"{rate.wins:g}", *_rate(rate))
+        bots.add_row(shown(name), str(rate.games), f"{rate.wins:g}", *_rate(rate))
     out.print(bots)
 
     pen = data["penalties"]

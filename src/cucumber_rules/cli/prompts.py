@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 import cucumber_rules as cr
+
+from .common import shown
 
 # --------------------------------------------------------------------------- play: the table
 
@@ -70,17 +71,15 @@ def _show_view(out: Console, v: cr.PlayerView) -> None:
     game = cr.GAMES[v.rules.game]
     unit = game.unit.capitalize()
     out.print(
-        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {escape(v.players[v.seat])}"
+        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {shown(v.players[v.seat])}"
     )
-    table_cards = ", ".join(f"{escape(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
+    table_cards = ", ".join(f"{shown(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
     line = f"On the table: {table_cards}"
     extra = game.describe_table(v)
     if extra:
-        line += " " + escape(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
+        line += " " + shown(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
     out.print(line)
-    others = " · ".join(
-        f"{escape(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n
-    )
+    others = " · ".join(f"{shown(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n)
     if others:
         out.print(f"Cards in hand: {others}")
     out.print(_scores(v))
@@ -90,7 +89,7 @@ def _show_view(out: Console, v: cr.PlayerView) -> None:
 
 def _scores(v: cr.PlayerView) -> str:
     """`Scores: Ann 3 · Bo 12`, names escaped for rich."""
-    return "Scores: " + " · ".join(f"{escape(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
+    return "Scores: " + " · ".join(f"{shown(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
 
 
 def _plays(v: cr.PlayerView) -> list[str]:
@@ -117,7 +116,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
         game = cr.GAMES[v.rules.game]
         answers = game.decision_answers(v)
         keys = list(dict.fromkeys(k for k in answers if len(k) == 1) or answers)
-        question = f"\n[bold]{escape(game.decision_prompt(v))}[/bold] {_scores(v)}"
+        question = f"\n[bold]{shown(game.decision_prompt(v))}[/bold] {_scores(v)}"
         out.print(question)
         while True:
             answer = _ask(out, f"Your choice [{'/'.join(keys)}]")
@@ -132,7 +131,8 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
                 out.print(question)
                 continue
             # ('?' and 'help' get this answer too: it is the whole help at this prompt.)
-            out.print(f"Answer {' or '.join(keys)}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
+            answers_text = shown(" or ".join(keys))
+            out.print(f"Answer {answers_text}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
     _show_view(out, v)
     plays = _plays(v)
     only = plays[0] if len(plays) == 1 else None
@@ -157,10 +157,10 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             played = None
         if played is None or (deck and played not in deck):
             hint = f"{word!r} is not a card of this deck: {_card_hint(v.rules)}"
-            out.print(f"[red]{escape(hint)}[/red]")
+            out.print(f"[red]{shown(hint)}[/red]")
             continue
         action = cr.Play(seat, played)
         illegal = cr.check(state, action)
         if illegal is None:
             return action
-        out.print(f"[red]{escape(_to_you(illegal.message, seat, state.players))}[/red]")
+        out.print(f"[red]{shown(_to_you(illegal.message, seat, state.players))}[/red]")
