@@ -15,7 +15,6 @@ from typer.testing import CliRunner, Result
 import cucumber_rules as cr
 from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.cli import app, parse_option, parse_value, play_seed
-from cucumber_rules.cli.output import _whole_counts
 from cucumber_rules.simulate import play_match
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -229,7 +228,8 @@ def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
 
 def test_simulate_bad_counts() -> None:
     assert "--workers must be at least 1" in run("simulate", "-n", "2", "--workers", "0", code=2).output
-    assert "--matches must be 0 or more" in run("simulate", "-n", "-1", code=2).output
+    assert "--matches must be at least 1, not -1" in run("simulate", "-n", "-1", code=2).output
+    assert "--matches must be at least 1, not 0" in run("simulate", "-n", "0", code=2).output
 
 
 # --------------------------------------------------------------------------- replay
@@ -414,6 +414,14 @@ def test_help_shows_no_type_placeholders(command: list[str]) -> None:
         assert "PRESET" in out
 
 
+@pytest.mark.parametrize("command", ["demo", "play", "simulate"])
+def test_help_lists_every_preset_and_bot(command: str) -> None:
+    out = " ".join(run(command, "--help").output.replace("│", " ").split())
+    for name in [*cr.RULESETS, "random", "heuristic", "ismcts"]:
+        assert name in out, (name, out)
+    assert "catastrophe" in out
+
+
 def test_help_of_a_flag_has_no_metavar() -> None:
     lines = run("simulate", "--help").output.splitlines()
     (line,) = [line for line in lines if "--json" in line]
@@ -553,9 +561,20 @@ def test_simulate_json_writes_counts_as_integers() -> None:
     assert not re.search(r'"(wins|count|min|max)": \d+\.0\b', out)
 
 
-def test_a_shared_win_stays_fractional() -> None:
-    assert _whole_counts({"wins": 2.5, "games": 4.0, "rate": 1.0}) == {"wins": 2.5, "games": 4, "rate": 1.0}
-    assert type(_whole_counts({"rate": 1.0})["rate"]) is float
+def test_simulate_json_rounds_every_fraction_alike() -> None:
+    out = run("simulate", "-p", "five-cucumbers", "--players", "4", "-n", "30", "--json").output
+    data = json.loads(out)
+    fractions = re.findall(r"-?\d+\.(\d+)", out)
+    assert fractions, out
+    assert max(len(digits) for digits in fractions) <= 6, out  # not `3.0404459991254917` beside `0.25`
+    assert type(data["decisions_per_match"]) is float
+    assert type(data["penalties"]["mean"]) is float
+    assert type(data["penalties"]["median"]) is float
+
+
+def test_simulate_table_says_ties_share_wins() -> None:
+    out = run("simulate", "-p", "five-cucumbers", "--players", "4", "-n", "30").output
+    assert out.count("Ties share a win: each of k winners of a match counts 1/k of a win.") == 2
 
 
 # --------------------------------------------------------------------------- play: save and resume

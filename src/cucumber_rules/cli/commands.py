@@ -24,6 +24,7 @@ from cucumber_rules.narrate import narrate
 from cucumber_rules.simulate import play_steps, simulate
 
 from .common import (
+    BOT_NAMES,
     NAMES,
     LineupOpt,
     OptionOpt,
@@ -40,7 +41,7 @@ from .common import (
     app,
     shown,
 )
-from .output import _standings, _summary, _value, _whole_counts
+from .output import _standings, _summary, _value
 from .prompts import _human_action
 from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
 
@@ -83,7 +84,11 @@ def play(
     players: PlayersOpt = 4,
     seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (0 leads the first trick).")] = 0,
     bots: Annotated[
-        str, typer.Option(metavar="BOT,...", help="The other seats' bot(s), comma-separated.")
+        str,
+        typer.Option(
+            metavar="BOT,...",
+            help=f"The other seats' bots, comma-separated ({BOT_NAMES}); the last fills the remaining seats.",
+        ),
     ] = "heuristic",
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed for the deals and bots (default: random).")
@@ -204,8 +209,8 @@ def simulate_command(
     rules = _rules(preset, option)
     _check_players(rules, players)
     lineup = _bots(bots, players)
-    if matches < 0:
-        _fail(f"--matches must be 0 or more, not {matches}")
+    if matches < 1:
+        _fail(f"--matches must be at least 1, not {matches}")
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
     err = Console(stderr=True)
@@ -234,7 +239,7 @@ def simulate_command(
             progress=lambda done: bar.update(task, completed=done),
         )
     if as_json:
-        typer.echo(json.dumps(_whole_counts(result.to_dict()), indent=2))
+        typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
         _summary(_out(), result)
 

@@ -16,7 +16,7 @@ from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
 import cucumber_rules as cr
-from cucumber_rules.bots import Bot, resolve_bots
+from cucumber_rules.bots import BOTS, Bot, resolve_bots
 
 #: Seat names for bot matches.
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
@@ -225,8 +225,24 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 # --------------------------------------------------------------------------- shared options
 
+
+def _words(names: Sequence[str]) -> str:
+    """`a, b or c`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+#: Every preset by name, and every built-in bot, for the options' help.
+PRESET_NAMES = _words(list(cr.RULESETS))
+BOT_NAMES = _words(list(BOTS))
+
 PresetOpt = Annotated[
-    str, typer.Option("--preset", "-p", metavar="PRESET", help="A preset: agurk, gurka, five-cucumbers, ...")
+    str,
+    typer.Option(
+        "--preset",
+        "-p",
+        metavar="PRESET",
+        help=f"The rules: {PRESET_NAMES} (`cucumber-rules rules` lists them with their options).",
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None,
@@ -238,6 +254,7 @@ PlayersOpt = Annotated[int, typer.Option("--players", metavar="N", help="Number 
 LineupOpt = Annotated[
     str,
     typer.Option(
-        metavar="BOT,...", help="Bots by seat, comma-separated; the last fills the remaining seats."
+        metavar="BOT,...",
+        help=f"Bots by seat, comma-separated ({BOT_NAMES}); the last fills the remaining seats.",
     ),
 ]

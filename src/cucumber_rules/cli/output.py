@@ -60,19 +60,8 @@ def _rate(rate: Any) -> tuple[str, str]:
     return f"{rate.rate:.1%}", f"{rate.low:.1%} – {rate.high:.1%}"
 
 
-#: Summary fields that count something (or hold a penalty, an int): written as ints when whole.
-_COUNTS = frozenset({"wins", "games", "count", "min", "max", "p90"})
-
-
-def _whole_counts(data: Any, key: str | None = None) -> Any:
-    """The summary with whole-number counts as ints (`509`, not `509.0`); a shared win stays fractional."""
-    if isinstance(data, dict):
-        return {k: _whole_counts(v, k) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_whole_counts(v) for v in data]
-    if key in _COUNTS and isinstance(data, float) and data.is_integer():
-        return int(data)
-    return data
+#: The win tables' caption: why a count of wins can be fractional.
+_SHARED = "Ties share a win: each of k winners of a match counts 1/k of a win."
 
 
 def _summary(out: Console, result: SimulationResult) -> None:
@@ -91,7 +80,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     summary.add_row("seats rotate", "yes" if result.rotate else "no")
     out.print(summary)
 
-    seats = Table(title="Win rate by seat")
+    seats = Table(title="Win rate by seat", caption=_SHARED, caption_justify="left")
     seats.add_column("seat", justify="right")
     if not result.rotate:
         seats.add_column("bot")
@@ -103,7 +92,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
         seats.add_row(*row, f"{rate.wins:g}", *_rate(rate))
     out.print(seats)
 
-    bots = Table(title="Win rate by bot")
+    bots = Table(title="Win rate by bot", caption=_SHARED, caption_justify="left")
     bots.add_column("bot")
     bots.add_column("seats played", justify="right")
     bots.add_column("wins", justify="right")
