@@ -773,7 +773,7 @@ def test_hostile_names_are_shown_escaped_by_every_command_that_prints_them(tmp_p
             "1",
             "--save",
             str(game),
-            input="?\nhand\nQQ\n2C\n9S\n",
+            input="?\nhand\nQQ\n2C\n9S\ns\n",
         ).output,
         "replay (saved game)": run("replay", str(game)).output,
         "replay (record)": run(
@@ -902,3 +902,110 @@ def _good_save() -> str:
 
 
 GOOD_SAVE = _good_save()
+
+
+# --------------------------------------------------------------------------- play: explained
+
+
+def test_play_save_to_a_missing_directory_fails_before_the_deal(tmp_path: Path) -> None:
+    out = run("play", "--save", str(tmp_path / "no" / "x.json"), "--seed", "1", input="quit\n", code=1).output
+    assert "cannot save to" in out
+    assert "Your hand" not in out
+    assert "Round 1" not in out
+
+
+def catastrophe_table(tmp_path: Path, *plays: str) -> Path:
+    """Catastrophe, 3 players, 3 cards each; Ann holds the 5-cucumber card 5."""
+    rules = cr.ruleset("catastrophe", hand_size=3)
+    hands = [["5", "22", "60"], ["30", "10", "40"], ["25", "15", "50"]]
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=hands))
+    for seat, card in enumerate(plays):
+        state = cr.apply(state, cr.Play(seat, cr.card(card)))
+    return save(tmp_path / "catastrophe.json", state)
+
+
+def test_play_catastrophe_explains_the_marker_from_the_start(tmp_path: Path) -> None:
+    out = run("play", "-p", "catastrophe", "--players", "3", "--seed", "3", input="quit\n").output
+    assert out.index("How a trick is taken: the Trick Marker.") < out.index("Your hand")
+    assert "Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low)." in out
+    # Why 5 is missing from "You may play": the library's reason, addressed to the player.
+    out = run("play", "--resume", str(catastrophe_table(tmp_path)), "--seat", "0", input="quit\n").output
+    assert "You may play: 22 60\n" in out
+    assert "Not now: 5 (a 5-cucumber card may not lead a trick while your hand holds other cards)" in out
+    out = run(
+        "play", "--resume", str(catastrophe_table(tmp_path, "22")), "--seat", "1", input="quit\n"
+    ).output
+    assert "Trick Marker: your card sets it. Higher than 22 sets High" in out
+    assert "Not now" not in out  # (any card may set the marker)
+    path = catastrophe_table(tmp_path, "22", "30")
+    out = run("play", "--resume", str(path), "--seat", "2", input="quit\n").output
+    assert "Trick Marker: HIGH, the highest card takes the trick. Play higher than 22 if you can" in out
+    assert "Not now: 15 (the High rule is in force, play a card higher than 22)" in out
+
+
+def test_a_card_barred_by_the_ladder_rule_is_explained(tmp_path: Path) -> None:
+    out = run("play", "--resume", str(agurk_table(tmp_path)), "--seat", "1", input="quit\n").output
+    assert "You may play: 3C JD" in out
+    assert "Not now: 9H (you must play 10 or higher, or your lowest card 3C)" in out
+
+
+def test_rules_catastrophe_describes_the_trick_marker() -> None:
+    out = " ".join(run("rules", "catastrophe").output.split())
+    assert "How a trick is taken: the Trick Marker." in out
+    assert "after a broken High the lowest card takes the trick" in out
+    assert "A five-cucumber card cannot lead" in out
+    assert "Trick Marker" not in run("rules", "agurk").output
+
+
+def out_of_the_match(tmp_path: Path) -> Path:
+    """Gurka, 3 players, one card each: Cy (the human, seat 2) must take a 9 and is out at once."""
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+    return save(tmp_path / "out.json", state)
+
+
+@pytest.mark.parametrize(
+    ("answer", "seen", "unseen"),
+    [
+        ("\n", ["Round 2: Ann deals", "Winner: Ann", "Final standings"], []),
+        ("s\n", ["Winner: Ann", "Final standings"], ["Round 2: Ann deals"]),
+        ("q\n", ["Stopped. Saved to"], ["Round 2", "Final standings"]),
+    ],
+)
+def test_a_player_who_is_out_is_told_and_may_watch_or_skip(
+    tmp_path: Path, answer: str, seen: list[str], unseen: list[str]
+) -> None:
+    path = out_of_the_match(tmp_path)
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "1", input="9S\n" + answer).output
+    assert "Cy is eliminated" in out
+    assert "You are out. The bots play the match to its end." in out
+    assert "Enter: watch it round by round · s: skip to the final standings · q: stop" in out
+    for text in seen:
+        assert text in out, text
+    for text in unseen:
+        assert text not in out, text
+    # Resumed while out: told again, and asked again.
+    if answer == "q\n":
+        again = run("play", "--resume", str(path), input="s\n").output
+        assert "You are out." in again
+        assert "Final standings" in again
+
+
+def test_watching_round_by_round_pauses_after_each_round(tmp_path: Path) -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=20)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy", "Di"]),
+                     cr.Deal(hands=[["2C"], ["3C"], ["AS"], ["4C"]]))  # fmt: skip
+    state = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
+    path = save(tmp_path / "long.json", state)
+    # Cy takes AS (14) and then KC (13): out after round 2. Ann, Bo and Di play four more rounds.
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "2", input="AS\n\n\n\n\n\n").output
+    assert out.index("Cy is eliminated") < out.index("You are out.") < out.index("Round 3: Bo deals")
+    assert out.count("Enter: the next round · s: skip to the final standings · q: stop") == 3
+    assert "Round 6: Di deals" in out
+    assert "Winner: Ann" in out
+    # Skipping after round 3: the rest is not told, only how it ended.
+    path = save(tmp_path / "long.json", state)
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "2", input="AS\n\n\ns\n").output
+    assert "Round 3: Bo deals" in out
+    assert "Round 4" not in out
+    assert "Winner: Ann" in out

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal, NoReturn
 
 import attrs
 import typer
@@ -41,8 +41,9 @@ from .common import (
     app,
     shown,
 )
+from .explain import intro
 from .output import _standings, _summary, _value
-from .prompts import _human_action
+from .prompts import _human_action, _pause
 from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
 
 # --------------------------------------------------------------------------- demo
@@ -142,14 +143,24 @@ def play(
     if seed is None:
         seed = secrets.randbits(32)
     game = _Game(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
+    _save(save, game)  # (at once: a file that cannot be written is said before the deal, not after a move)
     if resume is not None:
         out.print(f"Resumed {shown(str(resume))}: {len(rec.actions)} actions replayed.")
     out.print(
         f"[bold]{shown(_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
         f"· seed {seed} · '?' for help"
     )
+    how = intro(rules)
+    if how is not None:
+        out.print(shown(how))
     step = len(game.record.actions)
+    watch: Watch = "all"
     while not state.is_over:
+        if watch == "all" and _is_out(state, seat):
+            out.print("\n[bold]You are out.[/bold] The bots play the match to its end.")
+            watch = _watch(out, "Enter: watch it round by round · s: skip to the final standings · q: stop")
+        if watch == "stop":
+            _stop(out, save)
         to_act = state.to_act
         assert to_act is not None
         bot = lineup[to_act] if to_act >= 0 else None
@@ -162,19 +173,51 @@ def play(
             chosen = _human_action(out, state, seat)
             if chosen is None:
                 _save(save, game)
-                where = shown(str(save))
-                note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
-                out.print(f"Stopped.{note}")
-                raise typer.Exit(0)
+                _stop(out, save)
             action = chosen
         after = cr.apply(state, action)
-        for line in narrate(state, action, after):
-            out.print(shown(line))
-        state = after
+        if watch != "skip" or after.is_over:
+            for line in narrate(state, action, after):
+                out.print(shown(line))
+        state, before = after, state
         step += 1
         game = attrs.evolve(game, record=cr.record(state))
         _save(save, game)
+        if watch == "rounds" and not state.is_over and state.match.rounds > before.match.rounds:
+            watch = _watch(out, "Enter: the next round · s: skip to the final standings · q: stop")
     out.print(_standings(state))
+
+
+#: How much of the match a player who is out sees: every line, a pause after each round, only the end.
+Watch = Literal["all", "rounds", "skip", "stop"]
+
+
+def _is_out(state: cr.State, seat: int) -> bool:
+    """True once `seat` is out of the match for good (not while a buy-back is still theirs to decide)."""
+    return not state.is_over and cr.score(state).eliminated[seat] and state.to_act != seat
+
+
+def _watch(out: Console, choices: str) -> Watch:
+    """Ask how to go on watching; end of input stops."""
+    while True:
+        answer = _pause(out, choices)
+        if answer is None:
+            return "stop"
+        word = answer.strip().lower()
+        if word in ("", "w", "watch", "n", "next"):
+            return "rounds"
+        if word in ("s", "skip"):
+            return "skip"
+        if word in ("q", "quit", "exit"):
+            return "stop"
+        out.print(choices)
+
+
+def _stop(out: Console, save: Path | None) -> NoReturn:
+    where = shown(str(save))
+    note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
+    out.print(f"Stopped.{note}")
+    raise typer.Exit(0)
 
 
 # --------------------------------------------------------------------------- simulate
@@ -307,6 +350,9 @@ def rules_command(
             if rules.game in option.games:
                 table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
+        how = intro(rules)
+        if how is not None:
+            out.print(shown(how))
         return
     presets = Table(title="Presets")
     presets.add_column("preset")

@@ -2,45 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
 import typer
 from rich.console import Console
 
 import cucumber_rules as cr
 
 from .common import shown
+from .explain import _to_you, barred, marker_note
 
 # --------------------------------------------------------------------------- play: the table
-
-_YOU = (
-    (re.compile(r"\bevery other player plays their lowest card\b"), "you must play your lowest card"),
-    (re.compile(r"\bthey hold\b"), "you hold"),
-    (re.compile(r"\bthey must\b"), "you must"),
-    (re.compile(r"\btheir hand\b"), "your hand"),
-    (re.compile(r"\bthe hand holds\b"), "your hand holds"),
-    (re.compile(r"(:|, so) must play\b"), r"\1 you must play"),
-    (re.compile(r"\bthe lowest card\b"), "your lowest card"),
-)
-
-
-def _to_you(message: str, seat: int, players: Sequence[str]) -> str:
-    """The library's third-person message about `seat`, addressed to the player in that seat.
-
-    `IllegalMoveError` messages are a stable third-person contract ("seat 2 cannot
-    play 9H: must play 10 or higher, or the lowest card 3C"); at the table the
-    human reads "you cannot play 9H: you must play 10 or higher, or your lowest card 3C".
-    Other seats are named.
-    """
-    text = re.sub(rf"^seat {seat}\b", "you", message)
-    for pattern, replacement in _YOU:
-        text = pattern.sub(replacement, text)
-    return re.sub(
-        r"\bseat (\d+)\b",
-        lambda m: players[int(m[1])] if int(m[1]) < len(players) else m[0],
-        text,
-    )
 
 
 def _suited(rules: cr.Rules) -> bool:
@@ -65,13 +35,13 @@ def _help(rules: cr.Rules) -> str:
     )
 
 
-def _show_view(out: Console, v: cr.PlayerView) -> None:
-    assert v.seat is not None
+def _show_view(out: Console, state: cr.State, seat: int) -> None:
+    v = cr.view(state, seat)
     trick_no = len(v.tricks) + 1
     game = cr.GAMES[v.rules.game]
     unit = game.unit.capitalize()
     out.print(
-        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {shown(v.players[v.seat])}"
+        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {shown(v.players[seat])}"
     )
     table_cards = ", ".join(f"{shown(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
     line = f"On the table: {table_cards}"
@@ -84,7 +54,12 @@ def _show_view(out: Console, v: cr.PlayerView) -> None:
         out.print(f"Cards in hand: {others}")
     out.print(_scores(v))
     out.print("Your hand: [bold]" + " ".join(str(c) for c in v.hand) + "[/bold]")
+    note = marker_note(v)
+    if note:
+        out.print(shown(note))
     out.print("You may play: " + " ".join(_plays(v)))
+    for line in barred(state, seat):
+        out.print(shown(line))
 
 
 def _scores(v: cr.PlayerView) -> str:
@@ -105,6 +80,15 @@ def _ask(out: Console, prompt: str, default: str | None = None) -> str | None:
         return str(typer.prompt(prompt, default=default, prompt_suffix=": "))
     except typer.Abort:
         out.print()  # the prompt is still on the line: end it
+        return None
+
+
+def _pause(out: Console, prompt: str) -> str | None:
+    """A line of input after `prompt` (Enter alone gives ""); None at the end of input or on Ctrl-C."""
+    try:
+        return str(typer.prompt(prompt, default="", show_default=False, prompt_suffix=" "))
+    except typer.Abort:
+        out.print()
         return None
 
 
@@ -133,7 +117,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             # ('?' and 'help' get this answer too: it is the whole help at this prompt.)
             answers_text = shown(" or ".join(keys))
             out.print(f"Answer {answers_text}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
-    _show_view(out, v)
+    _show_view(out, state, seat)
     plays = _plays(v)
     only = plays[0] if len(plays) == 1 else None
     deck = frozenset(cr.DECKS.get(v.rules.deck, ()))
@@ -149,7 +133,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             out.print(_help(v.rules))
             continue
         if low in ("hand", "table", "show"):
-            _show_view(out, v)
+            _show_view(out, state, seat)
             continue
         try:
             played = cr.card(word)
