@@ -780,6 +780,8 @@ def test_hostile_names_are_shown_escaped_by_every_command_that_prints_them(tmp_p
             "replay", str(save(tmp_path / "r2.json", cr.replay(saved_record(game))))
         ).output,
         "replay (in play)": run("replay", str(record)).output,
+        "replay --narrate": run("replay", str(game), "--narrate").output,
+        "replay --step": run("replay", str(game), "--step", input="t\n\n\n").output,
     }
     mid = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
     outputs["play (a card refused)"] = run(
@@ -1009,3 +1011,58 @@ def test_watching_round_by_round_pauses_after_each_round(tmp_path: Path) -> None
     assert "Round 3: Bo deals" in out
     assert "Round 4" not in out
     assert "Winner: Ann" in out
+
+
+# --------------------------------------------------------------------------- replay, told
+
+
+def catastrophe_match(tmp_path: Path) -> tuple[cr.State, Path]:
+    final = play_match(cr.ruleset("catastrophe"), [HeuristicBot(), RandomBot(), RandomBot()], seed=3)
+    return final, save(tmp_path / "catastrophe.json", final)
+
+
+def test_replay_narrate_tells_every_trick_and_every_deal(tmp_path: Path) -> None:
+    final, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--narrate").output
+    assert out.count("trick 1:") == 4  # four hands
+    assert out.count("trick 10:") == 4  # of ten tricks each
+    assert "[High: highest wins]" in out or "[Low: lowest wins]" in out  # the marker, in the game's words
+    assert out.count(" holds ") == 4 * 3  # each deal's hands: a record holds them all
+    for number in range(1, 5):
+        assert f"hand {number} cucumbers:" in out
+    (winner,) = cr.score(final).winners
+    assert out.rstrip().endswith(f"Winner: {final.players[winner]}")
+
+
+def test_replay_jumps_to_one_round(tmp_path: Path) -> None:
+    _, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--round", "2").output
+    assert "Hand 2:" in out
+    assert "Hand 1:" not in out
+    assert "Hand 3:" not in out
+    assert out.count("trick 1:") == 1
+    assert "(after hand 2 of 4)" in out
+    assert "Standings (the match is in play)" in out
+    assert (
+        "--round must be a hand 1..4 of this match, not 5"
+        in run("replay", str(path), "-r", "5", code=2).output
+    )
+    assert "not 0" in run("replay", str(path), "-r", "0", code=2).output
+
+
+def test_replay_steps_trick_by_trick_and_jumps(tmp_path: Path) -> None:
+    _, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--step", input="\n?\nt\nr 9\nr 4\nq\n").output
+    assert "Enter: the next trick · r N: jump to hand N · t: the table in words · q: stop" in out
+    assert "trick 2:" in out
+    assert "trick 3:" not in out.split("Hand 4:")[0]  # one trick per Enter
+    assert "Cucumber Catastrophe, hand 1, trick 3 of 10." in out  # the table in the picture's words
+    assert "This match has hands 1..4." in out
+    after_jump = out.split("Hand 4:")[1]
+    assert "trick 1:" in after_jump
+    assert "trick 2:" not in after_jump  # stopped after the first trick of hand 4
+    assert "Standings (the match is in play)" in out
+    # End of input stops too; --step with --round starts there.
+    out = run("replay", str(path), "--step", "--round", "3", input="").output
+    assert "Hand 3:" in out
+    assert "Hand 1:" not in out
