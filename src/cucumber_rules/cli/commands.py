@@ -21,7 +21,7 @@ from rich.table import Table
 
 import cucumber_rules as cr
 from cucumber_rules.bots import Bot
-from cucumber_rules.narrate import narrate
+from cucumber_rules.narrate import narrate, rules_intro
 from cucumber_rules.render import describe
 from cucumber_rules.simulate import play_steps, simulate
 
@@ -43,7 +43,6 @@ from .common import (
     app,
     shown,
 )
-from .explain import intro
 from .output import _standings, _summary, _value
 from .prompts import _human_action, _pause
 from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
@@ -152,7 +151,7 @@ def play(
         f"[bold]{shown(_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
         f"· seed {seed} · '?' for help"
     )
-    how = intro(rules)
+    how = rules_intro(rules)
     if how is not None:
         out.print(shown(how))
     step = len(game.record.actions)
@@ -475,7 +474,7 @@ def rules_command(
             if rules.game in option.games:
                 table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
-        how = intro(rules)
+        how = rules_intro(rules)
         if how is not None:
             out.print(shown(how))
         return

@@ -6,9 +6,9 @@ import typer
 from rich.console import Console
 
 import cucumber_rules as cr
+from cucumber_rules.narrate import barred, marker_note, to_you
 
 from .common import shown
-from .explain import _to_you, barred, marker_note
 
 # --------------------------------------------------------------------------- play: the table
 
@@ -147,4 +147,4 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
         illegal = cr.check(state, action)
         if illegal is None:
             return action
-        out.print(f"[red]{shown(_to_you(illegal.message, seat, state.players))}[/red]")
+        out.print(f"[red]{shown(to_you(illegal.message, seat, state.players))}[/red]")
