@@ -1048,6 +1048,10 @@ def test_replay_jumps_to_one_round(tmp_path: Path) -> None:
         in run("replay", str(path), "-r", "5", code=2).output
     )
     assert "not 0" in run("replay", str(path), "-r", "0", code=2).output
+    fresh = save(tmp_path / "fresh.json", cr.new_game(cr.ruleset("catastrophe"), 3))
+    assert "has not dealt its first hand yet" in run("replay", str(fresh), "-r", "1", code=2).output
+    assert "a valid record" in run("replay", str(fresh), "--narrate").output  # nothing to tell, no error
+    assert "a deal is due" in run("replay", str(fresh), "--step", input="").output
 
 
 def test_replay_steps_trick_by_trick_and_jumps(tmp_path: Path) -> None:

@@ -340,9 +340,11 @@ def replay_command(
     if narrated or step or round_number is not None:
         match = _Retold.of(rec)
         unit = cr.GAMES[rec.rules.game].unit
+        if round_number is not None and not match.rounds:
+            _fail(f"--round {round_number}: this match has not dealt its first {unit} yet")
         if round_number is not None and not 1 <= round_number <= match.rounds:
             _fail(f"--round must be a {unit} 1..{match.rounds} of this match, not {round_number}")
-        if step:
+        if step and match.rounds:
             state = _step_through(out, match, round_number or 1)
         elif round_number is not None:
             start, end = match.round_span(round_number)
@@ -350,7 +352,7 @@ def replay_command(
             state = match.states[end]
             if not state.is_over:
                 out.print(f"(after {unit} {round_number} of {match.rounds})")
-        else:
+        elif not step:
             match.tell(out, 0, len(rec.actions))
     out.print(_standings(state))
     sc = cr.score(state)
