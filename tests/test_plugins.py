@@ -347,13 +347,19 @@ def test_an_interrupted_loading_propagates_and_the_next_read_loads_again(tmp_pat
             print("interrupted")
         print(cr.ruleset("interrupts").name, list(cr.GAMES))
     """
-    result = _run(_site(tmp_path, {"interrupts": "plugins.interrupts:GAME"}), code)
+    entries = {
+        "highcard": "plugins.highcard:HighCardGame",  # (a class: each load would make a new game)
+        "exits": "plugins.exits:GAME",
+        "interrupts": "plugins.interrupts:GAME",
+    }
+    result = _run(_site(tmp_path, entries), code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n", 1) == [
         "interrupted",
-        "interrupts ['ladder', 'catastrophe', 'interrupts']\n",
+        "interrupts ['ladder', 'catastrophe', 'highcard', 'interrupts']\n",
     ]
-    assert not _warnings(result.stderr)
+    (warning,) = _warnings(result.stderr)  # the entry points loaded before the interrupt load once
+    assert "'exits'" in warning
 
 
 def test_warnings_as_errors_lose_no_plugin(tmp_path: Path) -> None:

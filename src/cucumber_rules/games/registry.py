@@ -66,6 +66,9 @@ _lock = threading.RLock()
 #: The properties the registry added to `State` (games' readings) and to `Rules` (games' options).
 _STATE_READINGS: set[str] = set()
 _RULES_OPTIONS: set[str] = set()
+#: The entry points loaded or skipped so far (name, value), and the warnings not yet given.
+_ENTRIES_DONE: set[tuple[str, str]] = set()
+_PROBLEMS: list[str] = []
 
 
 def _load_plugins() -> None:
@@ -78,7 +81,6 @@ def _load_plugins() -> None:
     global _plugins_loaded, _busy  # noqa: PLW0603 - the registry is process-wide by nature
     if _plugins_loaded:
         return
-    problems: list[str] = []
     with _lock:
         if _plugins_loaded or _busy:  # (`_busy`: this very thread is loading or registering)
             return
@@ -88,14 +90,20 @@ def _load_plugins() -> None:
                 entries = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
             except Exception as error:  # broken metadata must not break the library
                 entries = []
-                problems.append(
+                _PROBLEMS.append(
                     f"cucumber_rules: could not list the game plugins: {type(error).__name__}: {error}"
                 )
             for entry in entries:
+                key = (entry.name, entry.value)
+                if key in _ENTRIES_DONE:  # (loaded before an interrupt: not again)
+                    continue
                 problem = _load_entry(entry)
+                _ENTRIES_DONE.add(key)
                 if problem is not None:
-                    problems.append(problem)
+                    _PROBLEMS.append(problem)
             _plugins_loaded = True  # only now: a reader in another thread waited for all of it
+            problems = list(_PROBLEMS)
+            _PROBLEMS.clear()
         finally:
             _busy = False
     for problem in problems:  # (after the lock: a warnings filter that raises loses no plug-in)
@@ -104,7 +112,7 @@ def _load_plugins() -> None:
 
 def _caller_level() -> int:
     """The `stacklevel` of the first frame outside the library: the reader's line that loaded the plug-ins."""
-    library = os.path.dirname(os.path.dirname(__file__))
+    library = os.path.dirname(os.path.dirname(__file__)) + os.sep
     level, frame = 1, sys._getframe(1)
     while frame.f_back is not None and frame.f_code.co_filename.startswith((library, "<frozen ")):
         frame, level = frame.f_back, level + 1
