@@ -22,6 +22,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -184,19 +185,38 @@ def test_unregister_leaves_the_process_as_it_was(played: Played, before: dict[st
     assert battery.fingerprint(played, quick=True) == before
 
 
-def test_registration_proves_the_values_before_anyone_sees_them() -> None:
-    """Each preset's values go to JSON and back while the game is checked: a broken one names the class."""
-    game = hostile.game("proved")
-    with registered(game):
-        assert cr.loads(cr.dumps(cr.ruleset("proved"))) == cr.ruleset("proved")
-    with pytest.raises(TypeError) as refused:
-        cr.register_game(hostile.game("opaque", table_type=hostile.OpaqueTable))
-    message = str(refused.value)
-    assert message.startswith(
-        "opaque: its values do not serialise: the JSON hooks of OpaqueTable (table_type)"
-    )
-    assert "Opaque" in message
-    assert "opaque" not in cr.GAMES
+def test_a_reader_in_another_thread_never_sees_a_refused_game(played: Played) -> None:
+    """While hostile games are refused one after another, a thread using the built-in games sees no change."""
+    final = played["catastrophe"][1]
+    view = cr.view(final, 0)
+    text, rules = cr.dumps(view), cr.dumps(cr.ruleset("agurk"))
+    stop, seen = threading.Event(), []
+
+    def read() -> None:
+        while not stop.is_set():
+            try:
+                assert cr.loads(text) == view
+                assert cr.loads(rules) == cr.ruleset("agurk")
+                assert bool(final)
+                assert list(cr.GAMES) == ["ladder", "catastrophe"]
+            except BaseException as error:  # (every failure is what this test looks for)
+                seen.append(f"{type(error).__name__}: {error}")
+                return
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        for _ in range(2):
+            for case in hostile.CASES:
+                with pytest.raises(case.error):
+                    _refused(case.build("hostile-meanwhile"))
+    finally:
+        stop.set()
+        reader.join()
+        sys.setswitchinterval(interval)
+    assert seen == []
 
 
 # ----------------------------------------------------------------------------- entry points
