@@ -324,12 +324,12 @@ def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
 def tagged_classes(games: Iterable[Game] | None = None) -> dict[str, type]:
     """Every class written as an object with a `"type"` tag, by tag: actions, decisions and events.
 
-    Args:
-        games: The games whose decisions and events to include; None for the registered games.
-
     A tag keeps the first class that has it: the core tags (`"deal"`, `"play"`, `"dealt"`), then
     each game's in registration order (`register_game` refuses a game whose tag is taken, so a
     later game can never take a tag from the documents of an earlier one).
+
+    Args:
+        games: The games whose decisions and events to include; None for the registered games.
 
     Example:
         >>> sorted(tagged_classes())
@@ -381,6 +381,8 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     does any hook's. A
     structured `State` is replayed from its history, and a structured `Rules`
     validated, so they are always valid; other values are not re-validated.
+    It knows the games registered when it is made: make another after
+    [`register_game`][cucumber_rules.register_game] (`dumps` and `loads` do).
 
     Args:
         converter: The converter to register the hooks on; None for a new one.
@@ -411,6 +413,13 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
 
     `register_game` builds one with the registered games and the new one, to prove that the
     new game's types serialise before anything else can see it.
+
+    Args:
+        games: The games the converter knows, by name (their rules, views, scores, tags).
+        converter: The converter to register the hooks on; None for a new one.
+
+    Returns:
+        The converter.
 
     Example:
         >>> import cucumber_rules as cr
