@@ -202,35 +202,143 @@ def test_a_worked_example_runs_steps_card_by_card_and_runs_edited(watched: _Watc
     _ok(watched)
 
 
-def test_one_trick_against_the_bots_on_the_play_page(watched: _Watched, server: str) -> None:
+def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
+    watched: _Watched, server: str
+) -> None:
     page = watched.page
     page.goto(server + "play/")
     form = page.locator("form.live-play-setup")
     form.locator("select[name=preset]").select_option("agurk")
     form.locator("input[name=players]").fill("4")
     form.locator("input[name=seed]").fill("11")
+    form.locator("input[name=autoplay]").uncheck()  # move on by a click only
     form.get_by_role("button", name="New match").click()
     moves = page.locator(".live-play-moves .live-move")
     moves.first.wait_for()
-    log = page.locator(".live-play-log li")
-    assert "Round 1" in page.locator(".live-play-log").inner_text()
+    assert form.locator("input[name=seed]").get_attribute("placeholder") == "random"  # never a cut-off seed
+    assert "Seed 11" in page.locator(".live-status").inner_text()
+    log = page.locator(".live-play-log")
+    assert "Round 1" in log.inner_text()
     # Seat 0 leads the first trick of the match: whatever card we play, the three bots answer.
     card = moves.first.get_attribute("data-card")
     hand = page.locator(".live-play-table .cr-legal").evaluate_all("cs => cs.map(c => c.dataset.card)")
     assert card in hand
-    before = log.count()
     moves.first.click()
-    page.wait_for_function(f"document.querySelectorAll('.live-play-log li').length > {before}")
-    lines = page.locator(".live-play-log").inner_text()
-    assert f"You play {card}" in lines
-    trick = re.search(r"trick 1: You (\S+), Bot 1 \S+, Bot 2 \S+, Bot 3 \S+ → (You|Bot \d)", lines)
-    assert trick is not None, f"the first trick should be told in the log:\n{lines}"
-    assert trick[1] == card
-    # The table is seat 0's view: our hand face up, the bots' hands face down.
+    # The completed trick is shown, with every card, who took it and what it cost, until Continue.
+    trick = page.locator(".live-play-trick")
+    trick.wait_for()
+    picture = trick.locator("svg")
+    label = picture.get_attribute("aria-label") or ""
+    told = re.search(
+        rf"Trick 1: You {re.escape(card or '')}, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+\. (You|Bot \d) takes", label
+    )
+    assert told is not None, label
+    caption = trick.locator(".live-play-trick-caption").inner_text()
+    assert re.match(r"(You take|Bot \d takes) trick 1\. Cost: nothing yet: only the last trick", caption), (
+        caption
+    )
+    assert page.locator(".live-play-table").is_hidden()
+    page.wait_for_timeout(3000)  # no pause moves on by itself when the box is unticked
+    assert trick.is_visible()
+    trick.get_by_role("button", name="Continue").click()
+    trick.wait_for(state="hidden")
+    moves.first.wait_for()
+    # The last trick stays in view beside the table; the log is newest first.
+    last = page.locator(".live-play-last")
+    assert last.is_visible()
+    assert (last.locator("svg").get_attribute("aria-label") or "").startswith(f"Trick 1: You {card},")
+    items = page.locator(".live-play-log li").all_inner_texts()
+    assert items[-1].startswith("agurk, 4 players"), "the first line of the log comes last"
+    newest = next(i for i, line in enumerate(items) if line.startswith(f"You play {card}"))
+    oldest = next(i for i, line in enumerate(items) if line.startswith("Round 1"))
+    assert newest < oldest
+    assert any(
+        re.match(r"trick 1: You \S+, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+ → (You|Bot \d)", line) for line in items
+    )
+    # The table is seat 0's view: our hand face up, the bots' hands face down, and its words say the
+    # totals once.
     table = page.locator(".live-play-table svg")
-    assert "Your hand (You)" in (table.get_attribute("aria-label") or "")
+    words = table.get_attribute("aria-label") or ""
+    assert "Your hand (You)" in words
+    assert words.count("Totals:") == 1, words
     assert page.locator(".live-play-table .cr-back").count() > 0
     _ok(watched)
+
+
+def test_the_play_page_explains_the_trick_marker_and_form_errors(watched: _Watched, server: str) -> None:
+    page = watched.page
+    page.goto(server + "play/")
+    form = page.locator("form.live-play-setup")
+    form.locator("select[name=preset]").select_option("agurk")
+    form.locator("input[name=players]").fill("9")
+    form.get_by_role("button", name="New match").click()
+    error = page.locator(".live-play-error")
+    assert error.is_visible()
+    assert "agurk is for 3 to 7 players, not 9" in error.inner_text()
+    assert form.locator("input[name=players]").get_attribute("aria-invalid") == "true"
+    form.locator("select[name=preset]").select_option("catastrophe")
+    form.locator("input[name=players]").fill("3")
+    form.locator("input[name=seed]").fill("2")
+    form.get_by_role("button", name="New match").click()
+    page.locator(".live-play-moves .live-move").first.wait_for()
+    assert error.is_hidden()
+    assert "How a trick is taken: the Trick Marker." in page.locator(".live-play-intro").inner_text()
+    hints = page.locator(".live-play-hints").inner_text()
+    assert "Trick Marker: not set. You lead" in hints
+    # Seed 2 deals seat 0 the five-cucumber card 45: the page says why it may not lead.
+    assert "Not now: 45 (a 5-cucumber card may not lead a trick while your hand holds other cards)" in hints
+    _ok(watched)
+
+
+def _pages_with_run(site: Path) -> list[str]:
+    """Every page of the built site with a live example's Run button (its address under the site)."""
+    found = []
+    for path in sorted(site.rglob("index.html")):
+        if 'class="md-button md-button--primary live-run"' in path.read_text(encoding="utf-8"):
+            found.append(path.parent.relative_to(site).as_posix().replace(".", "") + "/")
+    return [p.lstrip("/") for p in found]
+
+
+def test_a_run_replaces_the_static_output_on_every_page(
+    context: BrowserContext, server: str, site: Path
+) -> None:
+    """On every page with live examples, a Run hides the build's output: the output is shown once."""
+    pages = _pages_with_run(site)
+    assert {"", "quickstart/", "try/", "rules/agurk/"} <= set(pages), pages
+    for address in pages:
+        page = context.new_page()
+        watched = _Watched(page, server)
+        page.goto(server + address)
+        example = page.locator(".live-example").first
+        statics = example.locator(".live-static-output, .live-static")
+        had = statics.count()
+        run = example.get_by_role("button", name="Run", exact=True)
+        run.click()
+        output = example.locator(".live-output")
+        output.locator(".live-text, .live-picture").first.wait_for()
+        assert output.is_visible(), address
+        assert had == 0 or all(not node.is_visible() for node in statics.all()), (
+            f"{address}: the build's output is still shown beside the live one"
+        )
+        if address != "try/":  # (the try/ page starts with no output of its own)
+            assert had > 0, f"{address}: the live example has no static output to replace"
+        # A stepper only for two pictures or more.
+        frames = output.locator(".live-frame")
+        if frames.count():
+            steps = output.locator(".live-stepper")
+            single = output.locator(".live-single").count()
+            assert (steps.count() == 0) == (single == 1), address
+            if steps.count():
+                counter = output.locator(".live-counter").inner_text()
+                assert not counter.endswith(" of 1"), f"{address}: a stepper for one picture"
+        if address == "quickstart/":  # a block that prints one picture of the table: no stepper for it
+            drawn = page.locator(".live-example:has(.live-static-output svg)").first
+            drawn.get_by_role("button", name="Run", exact=True).click()
+            drawn.locator(".live-output .live-single svg").wait_for()
+            assert drawn.locator(".live-stepper").count() == 0
+            assert drawn.locator(".live-static-output").is_hidden()
+        _ok(watched)
+        page.close()
 
 
 def test_the_try_page_runs_the_readme_example(watched: _Watched, server: str) -> None:

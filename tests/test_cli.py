@@ -8,12 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 import cucumber_rules as cr
 from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.cli import app, parse_option, parse_value, play_seed
-from cucumber_rules.cli.output import _whole_counts
 from cucumber_rules.simulate import play_match
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -227,7 +228,8 @@ def test_simulate_shows_a_progress_bar_on_a_terminal_only() -> None:
 
 def test_simulate_bad_counts() -> None:
     assert "--workers must be at least 1" in run("simulate", "-n", "2", "--workers", "0", code=2).output
-    assert "--matches must be 0 or more" in run("simulate", "-n", "-1", code=2).output
+    assert "--matches must be at least 1, not -1" in run("simulate", "-n", "-1", code=2).output
+    assert "--matches must be at least 1, not 0" in run("simulate", "-n", "0", code=2).output
 
 
 # --------------------------------------------------------------------------- replay
@@ -412,6 +414,14 @@ def test_help_shows_no_type_placeholders(command: list[str]) -> None:
         assert "PRESET" in out
 
 
+@pytest.mark.parametrize("command", ["demo", "play", "simulate"])
+def test_help_lists_every_preset_and_bot(command: str) -> None:
+    out = " ".join(run(command, "--help").output.replace("│", " ").split())
+    for name in [*cr.RULESETS, "random", "heuristic", "ismcts"]:
+        assert name in out, (name, out)
+    assert "catastrophe" in out
+
+
 def test_help_of_a_flag_has_no_metavar() -> None:
     lines = run("simulate", "--help").output.splitlines()
     (line,) = [line for line in lines if "--json" in line]
@@ -551,9 +561,20 @@ def test_simulate_json_writes_counts_as_integers() -> None:
     assert not re.search(r'"(wins|count|min|max)": \d+\.0\b', out)
 
 
-def test_a_shared_win_stays_fractional() -> None:
-    assert _whole_counts({"wins": 2.5, "games": 4.0, "rate": 1.0}) == {"wins": 2.5, "games": 4, "rate": 1.0}
-    assert type(_whole_counts({"rate": 1.0})["rate"]) is float
+def test_simulate_json_rounds_every_fraction_alike() -> None:
+    out = run("simulate", "-p", "five-cucumbers", "--players", "4", "-n", "30", "--json").output
+    data = json.loads(out)
+    fractions = re.findall(r"-?\d+\.(\d+)", out)
+    assert fractions, out
+    assert max(len(digits) for digits in fractions) <= 6, out  # not `3.0404459991254917` beside `0.25`
+    assert type(data["decisions_per_match"]) is float
+    assert type(data["penalties"]["mean"]) is float
+    assert type(data["penalties"]["median"]) is float
+
+
+def test_simulate_table_says_ties_share_wins() -> None:
+    out = run("simulate", "-p", "five-cucumbers", "--players", "4", "-n", "30").output
+    assert out.count("Ties share a win: each of k winners of a match counts 1/k of a win.") == 2
 
 
 # --------------------------------------------------------------------------- play: save and resume
@@ -708,3 +729,344 @@ def test_play_shows_the_revealed_card_and_the_marker() -> None:
     out = run(*args, input="quit\n")
     line = next(line for line in out.output.splitlines() if line.startswith("On the table:"))
     assert "[revealed lead card" in line
+
+
+# --------------------------------------------------------------------------- hostile files and names
+
+#: Characters that must never reach the terminal from a file or a user: C0/C1 controls but the newline
+#: rich writes itself, DEL, line/paragraph separators, bidirectional overrides and isolates, surrogates.
+UNSHOWABLE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+#: Player names an attacker might write into a file: clear screen, set the window title (ended by BEL),
+#: a C1 CSI colour, a newline that forges a line, rich markup, a right-to-left override.
+HOSTILE = ("\x1b[2J\x1b[HAnn", "\x1b]0;pwned\x07Bo", "\x9b31mCy\nWinner: Cy", "[red]Di[/red]\u202eEd")
+
+
+def no_unshowable(text: str) -> str:
+    found = UNSHOWABLE.search(text)
+    assert found is None, f"{found[0]!r} reached the terminal in {text!r}"
+    return text
+
+
+def hostile_state(players: int = 3) -> cr.State:
+    """Gurka with one card each, so that the whole match is a few quick rounds; names from HOSTILE."""
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.new_game(rules, list(HOSTILE[:players]))
+    return cr.apply(state, cr.Deal(hands=[["2C"], ["3C"], ["9S"]][:players]))
+
+
+def test_hostile_names_are_shown_escaped_by_every_command_that_prints_them(tmp_path: Path) -> None:
+    state = hostile_state()
+    # The human (seat 2) plays 9S and takes a 9-point trick: out at once; the bots play on to the end.
+    record = save(tmp_path / "record.json", state)
+    game = tmp_path / "game.json"
+    outputs = {
+        "play --resume": run(
+            "play",
+            "--resume",
+            str(record),
+            "--seat",
+            "2",
+            "--seed",
+            "1",
+            "--save",
+            str(game),
+            input="?\nhand\nQQ\n2C\n9S\ns\n",
+        ).output,
+        "replay (saved game)": run("replay", str(game)).output,
+        "replay (record)": run(
+            "replay", str(save(tmp_path / "r2.json", cr.replay(saved_record(game))))
+        ).output,
+        "replay (in play)": run("replay", str(record)).output,
+        "replay --narrate": run("replay", str(game), "--narrate").output,
+        "replay --step": run("replay", str(game), "--step", input="t\n\n\n").output,
+    }
+    mid = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
+    outputs["play (a card refused)"] = run(
+        "play", "--resume", str(save(tmp_path / "mid.json", mid)), "--seat", "2", input="quit\n"
+    ).output
+    for command, out in outputs.items():
+        no_unshowable(out)
+        assert "\\x1b[2J\\x1b[HAnn" in out, command  # shown, escaped, as written
+        assert "\\x1b]0;pwned\\x07Bo" in out, command
+    assert "\\x9b31mCy\\x0aWinner: Cy" in outputs["play --resume"]
+    assert "[red]Di[/red]" not in outputs["play --resume"]  # (only three players: Di never sat)
+    # The player's own name in the greeting and the illegal-move messages name the other seats.
+    assert "you are \\x9b31mCy\\x0aWinner: Cy (seat 2)" in outputs["play --resume"]
+    assert "you cannot play 2C: it is not in your hand" in outputs["play --resume"]
+
+
+def test_rich_markup_in_a_name_is_printed_as_written(tmp_path: Path) -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.apply(cr.new_game(rules, ["[red]Di[/red]\u202eEd", "[bold]", "x"]),
+                     cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))  # fmt: skip
+    out = no_unshowable(run("replay", str(save(tmp_path / "r.json", state))).output)
+    assert "[red]Di[/red]\\u202eEd" in out
+    assert "[bold]" in out
+
+
+def test_file_names_and_option_values_are_shown_escaped(tmp_path: Path) -> None:
+    out = run("replay", str(tmp_path / "\x1b[2Jgone.json"), code=1).output
+    assert "\\x1b[2Jgone.json" in no_unshowable(out)
+    out = run("demo", "--option", "threshold=\x1b]0;t\x07", code=2).output
+    assert "\\x1b]0;t\\x07" in no_unshowable(out)
+    out = run("demo", "--bots", "\x1b[31mgenius", code=2).output
+    assert "\\x1b[31mgenius" in no_unshowable(out)
+
+
+def test_every_place_that_prints_text_uses_the_one_helper() -> None:
+    """rich's own `escape` is called in one place only: `shown`, which escapes control characters first."""
+    cli = Path(cr.__file__).parent / "cli"
+    users = [p.name for p in sorted(cli.glob("*.py")) if "escape(" in p.read_text(encoding="utf-8")]
+    assert users == ["common.py"]
+    assert "markup=False" not in "".join(p.read_text(encoding="utf-8") for p in cli.glob("*.py"))
+
+
+def deep(opening: str, depth: int = 5000) -> str:
+    return opening * depth
+
+
+#: Files no command may answer with a traceback: deep nesting (Python's JSON parser recurses), deep
+#: nesting inside a saved game, numbers Python will not parse, NaN, a name that is not Unicode text,
+#: NUL bytes, an empty file, a byte-order mark.
+HOSTILE_FILES = {
+    "deep arrays": deep("["),
+    "deep objects": deep('{"a":'),
+    "deep arrays, closed": deep("[") + deep("]"),
+    "deep inside a saved game": '{"cucumber_rules_cli": 1, "record": ' + deep("["),
+    "deep saved-game field": '{"cucumber_rules_cli": 1, "seat": ' + deep("[") + deep("]") + "}",
+    "a 5,000-digit number": "1" * 5000,
+    "a 5,000-digit seat": '{"cucumber_rules_cli": 1, "seat": ' + "9" * 5000 + "}",
+    "NaN": '{"format": NaN}',
+    "empty": "",
+    "NUL bytes": "\x00" * 10,
+    "byte-order mark": "\ufeff{}",
+    "a lone surrogate": json.dumps(json.loads(cr.dumps(cr.record(hostile_state())))).replace(
+        "\\u001b[2J", "\\ud800"
+    ),
+}
+
+
+@pytest.mark.parametrize("content", HOSTILE_FILES.values(), ids=HOSTILE_FILES.keys())
+@pytest.mark.parametrize("command", ["replay", "play --resume"])
+def test_no_file_gives_a_traceback(tmp_path: Path, command: str, content: str) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_text(content, encoding="utf-8", errors="surrogatepass")
+    out = run(*command.split(), str(path), input="quit\n", code=1).output
+    (line,) = no_unshowable(out).splitlines()  # one line, saying what is wrong
+    assert line.startswith("error: "), line
+
+
+def test_an_endless_or_huge_file_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    from cucumber_rules.cli.saves import MAX_FILE_BYTES
+
+    path = tmp_path / "huge.json"
+    path.write_text(" " * (MAX_FILE_BYTES + 1), encoding="utf-8")
+    assert "longer than" in run("replay", str(path), code=1).output
+    if Path("/dev/zero").exists():
+        assert "longer than" in run("replay", "/dev/zero", code=1).output
+    assert "cannot read" in run("replay", str(tmp_path), code=1).output  # a directory
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_damaged_saved_game_gives_an_error_line_not_a_traceback(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    """Cut, splice and byte-flip a saved game: every command reads it or refuses it in one line."""
+    text = GOOD_SAVE
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(at, min(len(text), at + 40)))
+        insert = data.draw(
+            st.sampled_from(["", "[", "{", "]", "}", '"', ",", "null", "-1", "1e999", "\\u0000"])
+        )
+        text = text[:at] + insert + text[end:]
+    path = tmp_path / "damaged.json"
+    path.write_text(text, encoding="utf-8")
+    for command in ("replay", "play --resume"):
+        result = RUNNER.invoke(app, [*command.split(), str(path)], input="quit\n")
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 1, 2), result.output
+        if result.exit_code:
+            errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+            assert len(errors) == 1, result.output
+
+
+def _good_save() -> str:
+    state = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), ["Ann", "Bo", "Cy"]),
+                     cr.Deal(hands=[["2C", "4D"], ["3C", "5D"], ["9S", "6H"]]))  # fmt: skip
+    document = {"cucumber_rules_cli": 1, "seat": 2, "seed": 1, "bots": ["random", "random", None],
+                "record": json.loads(cr.dumps(cr.record(state)))}  # fmt: skip
+    return json.dumps(document)
+
+
+GOOD_SAVE = _good_save()
+
+
+# --------------------------------------------------------------------------- play: explained
+
+
+def test_play_save_to_a_missing_directory_fails_before_the_deal(tmp_path: Path) -> None:
+    out = run("play", "--save", str(tmp_path / "no" / "x.json"), "--seed", "1", input="quit\n", code=1).output
+    assert "cannot save to" in out
+    assert "Your hand" not in out
+    assert "Round 1" not in out
+
+
+def catastrophe_table(tmp_path: Path, *plays: str) -> Path:
+    """Catastrophe, 3 players, 3 cards each; Ann holds the 5-cucumber card 5."""
+    rules = cr.ruleset("catastrophe", hand_size=3)
+    hands = [["5", "22", "60"], ["30", "10", "40"], ["25", "15", "50"]]
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=hands))
+    for seat, card in enumerate(plays):
+        state = cr.apply(state, cr.Play(seat, cr.card(card)))
+    return save(tmp_path / "catastrophe.json", state)
+
+
+def test_play_catastrophe_explains_the_marker_from_the_start(tmp_path: Path) -> None:
+    out = run("play", "-p", "catastrophe", "--players", "3", "--seed", "3", input="quit\n").output
+    assert out.index("How a trick is taken: the Trick Marker.") < out.index("Your hand")
+    assert "Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low)." in out
+    # Why 5 is missing from "You may play": the library's reason, addressed to the player.
+    out = run("play", "--resume", str(catastrophe_table(tmp_path)), "--seat", "0", input="quit\n").output
+    assert "You may play: 22 60\n" in out
+    assert "Not now: 5 (a 5-cucumber card may not lead a trick while your hand holds other cards)" in out
+    out = run(
+        "play", "--resume", str(catastrophe_table(tmp_path, "22")), "--seat", "1", input="quit\n"
+    ).output
+    assert "Trick Marker: your card sets it. Higher than 22 sets High" in out
+    assert "Not now" not in out  # (any card may set the marker)
+    path = catastrophe_table(tmp_path, "22", "30")
+    out = run("play", "--resume", str(path), "--seat", "2", input="quit\n").output
+    assert "Trick Marker: HIGH, the highest card takes the trick. Play higher than 22 if you can" in out
+    assert "Not now: 15 (the High rule is in force, play a card higher than 22)" in out
+
+
+def test_a_card_barred_by_the_ladder_rule_is_explained(tmp_path: Path) -> None:
+    out = run("play", "--resume", str(agurk_table(tmp_path)), "--seat", "1", input="quit\n").output
+    assert "You may play: 3C JD" in out
+    assert "Not now: 9H (you must play 10 or higher, or your lowest card 3C)" in out
+
+
+def test_rules_catastrophe_describes_the_trick_marker() -> None:
+    out = " ".join(run("rules", "catastrophe").output.split())
+    assert "How a trick is taken: the Trick Marker." in out
+    assert "after a broken High the lowest card takes the trick" in out
+    assert "A five-cucumber card cannot lead" in out
+    assert "Trick Marker" not in run("rules", "agurk").output
+
+
+def out_of_the_match(tmp_path: Path) -> Path:
+    """Gurka, 3 players, one card each: Cy (the human, seat 2) must take a 9 and is out at once."""
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+    return save(tmp_path / "out.json", state)
+
+
+@pytest.mark.parametrize(
+    ("answer", "seen", "unseen"),
+    [
+        ("\n", ["Round 2: Ann deals", "Winner: Ann", "Final standings"], []),
+        ("s\n", ["Winner: Ann", "Final standings"], ["Round 2: Ann deals"]),
+        ("q\n", ["Stopped. Saved to"], ["Round 2", "Final standings"]),
+    ],
+)
+def test_a_player_who_is_out_is_told_and_may_watch_or_skip(
+    tmp_path: Path, answer: str, seen: list[str], unseen: list[str]
+) -> None:
+    path = out_of_the_match(tmp_path)
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "1", input="9S\n" + answer).output
+    assert "Cy is eliminated" in out
+    assert "You are out. The bots play the match to its end." in out
+    assert "Enter: watch it round by round · s: skip to the final standings · q: stop" in out
+    for text in seen:
+        assert text in out, text
+    for text in unseen:
+        assert text not in out, text
+    # Resumed while out: told again, and asked again.
+    if answer == "q\n":
+        again = run("play", "--resume", str(path), input="s\n").output
+        assert "You are out." in again
+        assert "Final standings" in again
+
+
+def test_watching_round_by_round_pauses_after_each_round(tmp_path: Path) -> None:
+    rules = cr.ruleset("gurka", hand_size=1, threshold=20)
+    state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy", "Di"]),
+                     cr.Deal(hands=[["2C"], ["3C"], ["AS"], ["4C"]]))  # fmt: skip
+    state = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
+    path = save(tmp_path / "long.json", state)
+    # Cy takes AS (14) and then KC (13): out after round 2. Ann, Bo and Di play four more rounds.
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "2", input="AS\n\n\n\n\n\n").output
+    assert out.index("Cy is eliminated") < out.index("You are out.") < out.index("Round 3: Bo deals")
+    assert out.count("Enter: the next round · s: skip to the final standings · q: stop") == 3
+    assert "Round 6: Di deals" in out
+    assert "Winner: Ann" in out
+    # Skipping after round 3: the rest is not told, only how it ended.
+    path = save(tmp_path / "long.json", state)
+    out = run("play", "--resume", str(path), "--seat", "2", "--seed", "2", input="AS\n\n\ns\n").output
+    assert "Round 3: Bo deals" in out
+    assert "Round 4" not in out
+    assert "Winner: Ann" in out
+
+
+# --------------------------------------------------------------------------- replay, told
+
+
+def catastrophe_match(tmp_path: Path) -> tuple[cr.State, Path]:
+    final = play_match(cr.ruleset("catastrophe"), [HeuristicBot(), RandomBot(), RandomBot()], seed=3)
+    return final, save(tmp_path / "catastrophe.json", final)
+
+
+def test_replay_narrate_tells_every_trick_and_every_deal(tmp_path: Path) -> None:
+    final, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--narrate").output
+    assert out.count("trick 1:") == 4  # four hands
+    assert out.count("trick 10:") == 4  # of ten tricks each
+    assert "[High: highest wins]" in out or "[Low: lowest wins]" in out  # the marker, in the game's words
+    assert out.count(" holds ") == 4 * 3  # each deal's hands: a record holds them all
+    for number in range(1, 5):
+        assert f"hand {number} cucumbers:" in out
+    (winner,) = cr.score(final).winners
+    assert out.rstrip().endswith(f"Winner: {final.players[winner]}")
+
+
+def test_replay_jumps_to_one_round(tmp_path: Path) -> None:
+    _, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--round", "2").output
+    assert "Hand 2:" in out
+    assert "Hand 1:" not in out
+    assert "Hand 3:" not in out
+    assert out.count("trick 1:") == 1
+    assert "(after hand 2 of 4)" in out
+    assert "Standings (the match is in play)" in out
+    assert (
+        "--round must be a hand 1..4 of this match, not 5"
+        in run("replay", str(path), "-r", "5", code=2).output
+    )
+    assert "not 0" in run("replay", str(path), "-r", "0", code=2).output
+    fresh = save(tmp_path / "fresh.json", cr.new_game(cr.ruleset("catastrophe"), 3))
+    assert "has not dealt its first hand yet" in run("replay", str(fresh), "-r", "1", code=2).output
+    assert "a valid record" in run("replay", str(fresh), "--narrate").output  # nothing to tell, no error
+    assert "a deal is due" in run("replay", str(fresh), "--step", input="").output
+
+
+def test_replay_steps_trick_by_trick_and_jumps(tmp_path: Path) -> None:
+    _, path = catastrophe_match(tmp_path)
+    out = run("replay", str(path), "--step", input="\n?\nt\nr 9\nr 4\nq\n").output
+    assert "Enter: the next trick · r N: jump to hand N · t: the table in words · q: stop" in out
+    assert "trick 2:" in out
+    assert "trick 3:" not in out.split("Hand 4:")[0]  # one trick per Enter
+    assert "Cucumber Catastrophe, hand 1, trick 3 of 10." in out  # the table in the picture's words
+    assert "This match has hands 1..4." in out
+    after_jump = out.split("Hand 4:")[1]
+    assert "trick 1:" in after_jump
+    assert "trick 2:" not in after_jump  # stopped after the first trick of hand 4
+    assert "Standings (the match is in play)" in out
+    # End of input stops too; --step with --round starts there.
+    out = run("replay", str(path), "--step", "--round", "3", input="").output
+    assert "Hand 3:" in out
+    assert "Hand 1:" not in out

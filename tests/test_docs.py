@@ -546,3 +546,44 @@ def test_results_are_plotted_beside_the_tables(site: Path, page: str, plots: int
     found = re.findall(r'<svg role="img" aria-label="[^"]+" class="cr-plot"', text)
     assert len(found) == plots, f"{page}: expected {plots} plots, found {len(found)}"
     assert "<table>" in text, f"{page}: the plots stand beside the tables"
+
+
+@needs_mkdocs
+def test_noscript_notes_are_html_not_raw_markdown(site: Path) -> None:
+    for name in ("play", "try"):
+        notes = re.findall(r"<noscript>(.*?)</noscript>", _page(site, name), re.DOTALL)
+        assert notes, f"{name}/ has no note for readers without JavaScript"
+        for note in notes:
+            assert "`" not in note, f"{name}/: raw markdown in <noscript>: {note}"
+            assert "](" not in note, f"{name}/: raw markdown in <noscript>: {note}"
+    assert '<a href="../cli/">command line</a>' in _page(site, "play")
+
+
+@needs_mkdocs
+def test_page_titles_do_not_repeat_the_site_name(site: Path) -> None:
+    for path in sorted(site.rglob("index.html")):
+        title = re.search(r"<title>(.*?)</title>", path.read_text(encoding="utf-8"), re.DOTALL)
+        if title is not None:
+            assert (
+                html.unescape(title[1]).strip() != "cucumber_rules - cucumber_rules" or path.parent == site
+            ), f"{path.relative_to(site)}: the title says only the site's name twice"
+    assert "<title>API reference: cucumber_rules - cucumber_rules</title>" in _page(site, "api")
+
+
+def test_the_first_pages_code_fits_a_laptop_screen() -> None:
+    """Home and Quick start: no code line so long that a 1280-pixel-wide page cuts it off (80 columns)."""
+    for name in ("index.md", "quickstart.md"):
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        for block in re.findall(r"^```[^\n]*\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+            long = [line for line in block.splitlines() if len(line) > 80]
+            assert not long, f"docs/{name}: code lines longer than 80 columns: {long}"
+
+
+@needs_mkdocs
+def test_the_browsers_python_is_a_supported_python(site: Path) -> None:
+    """The pages' examples run in Pyodide's Python (3.14): the package says it supports that Python."""
+    manifest = json.loads((site / "live" / "manifest.json").read_text(encoding="utf-8"))
+    version = ".".join(str(manifest["python"]).split(".")[:2])
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'"Programming Language :: Python :: {version}"' in pyproject, version
+    assert f"3.11 to {version}" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")

@@ -269,10 +269,16 @@ def test_scenario_markup_is_static_first_and_live_on_demand() -> None:
 
 
 def test_live_fences_are_wrapped_and_keep_their_session() -> None:
-    page = 'Text.\n\n```python exec="on" session="quick" live="on"\nx = 1 < 2\n```\n\nMore.\n'
+    page = 'Text.\n\n```python exec="on" source="above" session="quick" live="on"\nx = 1 < 2\n```\n\nMore.\n'
     wrapped = docs_live.wrap_live_fences(page)
     assert '<div class="live-example live-block" markdown data-session="quick">' in wrapped
-    assert '```python exec="on" session="quick"\nx = 1 < 2\n```' in wrapped
+    # The code as a plain block; the build's run (without its source) in the output a Run replaces.
+    assert '```python\nx = 1 < 2\n```\n\n<div class="live-static-output" markdown>' in wrapped
+    assert (
+        '<div class="live-static-output" markdown>\n\n```python exec="on" session="quick"\nx = 1 < 2\n```'
+        in wrapped
+    )
+    assert 'source="above"' not in wrapped
     assert '<template class="live-source">x = 1 &lt; 2\n</template>' in wrapped
     assert wrapped.endswith("</div>\n\nMore.\n")
     assert docs_live.wrap_live_fences("```python\nx = 1\n```\n") == "```python\nx = 1\n```\n"
@@ -321,3 +327,33 @@ def test_the_wheel_requirements_are_read_from_its_metadata(tmp_path: Path) -> No
             "demo-1.0.dist-info/METADATA", "Name: demo\nRequires-Dist: attrs>=24\nRequires-Dist: cattrs\n"
         )
     assert mkdocs_live.requirements(wheel) == ["attrs>=24", "cattrs"]
+
+
+def test_each_completed_trick_is_handed_to_the_page_with_its_taker_and_cost() -> None:
+    match = cucumber_live.Match("catastrophe", players=3, bots="heuristic", seed=2)
+    first = match.snapshot()
+    assert first["tricks"] == []
+    assert first["last_trick"] is None
+    assert match.intro is not None
+    assert "Trick Marker" in match.intro
+    assert first["hints"][0].startswith("Trick Marker: not set. You lead")
+    assert "Not now: 45 (a 5-cucumber card may not lead a trick" in first["hints"][1]
+    after = match.act(0)
+    (trick,) = after["tricks"]  # the reader led; both bots answered: one trick, then the reader's turn
+    assert trick["number"] == 1
+    assert trick["cost"].endswith("cucumbers")
+    assert trick["text"].startswith("Trick 1: You ")
+    assert trick["svg"].startswith("<svg")
+    assert after["last_trick"] == trick
+    assert match.act(0)["tricks"] != []  # (one card a trick: one ends each turn)
+    ladder = cucumber_live.Match("agurk", players=4, bots="heuristic", seed=2)
+    (done,) = ladder.act(0)["tricks"]
+    assert done["cost"] == "nothing yet: only the last trick of a round is paid for"
+    assert ladder.intro is None
+
+
+def test_the_readers_own_trick_cost_is_put_to_them() -> None:
+    match = cucumber_live.Match("gurka", players=2, bots="random", seed=4, hand_size=1)
+    done = match.act(0)["tricks"]
+    assert done, "one card each: the reader's card ends the round's only trick"
+    assert "You pays" not in done[0]["cost"]

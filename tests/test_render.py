@@ -305,3 +305,16 @@ def test_card_pictures_take_numbers_of_any_integer_kind() -> None:
     for bad in (True, 5.0, None):
         with pytest.raises(TypeError, match="a card is a Card"):
             hand_svg([bad])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("results", [True, False, None])
+def test_the_table_says_the_totals_once(results: bool | None) -> None:
+    """The seats' rows and the results block both know the totals: the words say them once."""
+    state = cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo", "Cy"])
+    state = cr.apply(state, cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+    for seat, card in enumerate(["2C", "3C", "9S"]):
+        state = cr.apply(state, cr.Play(seat, cr.card(card)))
+    state = cr.apply(state, cr.Deal(hands=[["4C"], ["5C"], ["6S"]]))
+    words = render.describe(cr.view(state, 0), results=results)
+    assert words.count("Totals:") == 1, words
+    assert ("Scores: round 1" in words) is (results is not False)

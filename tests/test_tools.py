@@ -69,6 +69,7 @@ class Project:
         self.python.write_text(_PYTHON, encoding="utf-8")
         self.python.chmod(0o755)
         self.log = root / "log.txt"
+        self.stderr = ""
 
     def run(self, script: str, *args: str, code: int = 0, **env: str) -> list[str]:
         """Run tools/<script> and return the calls it made, one per line."""
@@ -89,6 +90,7 @@ class Project:
             },
         )
         assert result.returncode == code, result.stdout + result.stderr
+        self.stderr = result.stderr
         return [line.rstrip() for line in self.log.read_text(encoding="utf-8").splitlines()]
 
 
@@ -158,6 +160,18 @@ def test_demo_sh_installs_the_cli_extra(project: Project) -> None:
     assert calls[-1] == "cucumber-rules demo --seed 3"
     # Set up once: the next demo only runs.
     assert project.run("demo.sh") == ["venv-python -c import typer, rich", "cucumber-rules demo"]
+
+
+@needs_bash
+def test_demo_sh_says_what_it_sets_up_on_its_first_run(project: Project) -> None:
+    project.run("demo.sh")
+    said = project.stderr
+    assert "first run: setting up .venv" in said
+    assert "creating the virtualenv .venv" in said
+    assert "pip install -e '.[cli]'" in said
+    assert said.index("setting up") < said.index("ready")
+    project.run("demo.sh")
+    assert project.stderr == ""  # set up: the demo starts at once, saying nothing more
 
 
 @needs_bash

@@ -30,9 +30,9 @@ from typing import Any
 import cucumber_rules as cr
 from cucumber_rules import render
 from cucumber_rules.bots import get_bot
-from cucumber_rules.narrate import narrate
+from cucumber_rules.narrate import barred, marker_note, narrate, rules_intro
 
-__all__ = ["Match", "action_words", "run"]
+__all__ = ["Match", "action_words", "run", "trick_done"]
 
 #: The name the reader's code runs under (its tracebacks show it).
 CODE_NAME = "<example>"
@@ -44,6 +44,11 @@ _VERBS = {"deals": "deal", "leads": "lead", "takes": "take", "pays": "pay", "cro
 _PRINTED_SVG = re.compile(r"<svg\b.*</svg>", re.DOTALL)
 #: The most pictures one run collects (a random match to the end would otherwise make thousands).
 MAX_FRAMES = 400
+
+
+def _second_person(line: str) -> str:
+    """`You pays 9` as `You pay 9`: narration's third person put to the reader, who is called "You"."""
+    return _SECOND_PERSON.sub(lambda m: "You " + _VERBS[m[1]], line)
 
 
 def action_words(state: cr.State, action: cr.Action) -> str:
@@ -195,6 +200,7 @@ class Match:
         self._choices = random.Random(f"{seed}/bots")
         self.state = cr.new_game(rules, players=names)
         self._log: list[str] = [f"{rules.name}, {players} players, {self.bot.name} bots, seed {seed}."]
+        self._tricks: list[dict[str, Any]] = []
         self._advance()
 
     @property
@@ -208,9 +214,15 @@ class Match:
         if caption:
             self._log.append(caption)
         lines = [line.strip() for line in narrate(before, action, self.state)]
-        if self.state.players[self.seat] == "You":
-            lines = [_SECOND_PERSON.sub(lambda m: "You " + _VERBS[m[1]], line) for line in lines]
+        you = self.state.players[self.seat] == "You"
+        if you:
+            lines = [_second_person(line) for line in lines]
         self._log += lines
+        done = trick_done(before, self.state)
+        if done is not None:
+            if you:
+                done = {**done, "cost": _second_person(done["cost"]), "words": _second_person(done["words"])}
+            self._tricks.append({**done, "lines": lines})
 
     def _advance(self) -> None:
         """Deal and let the bots play until it is the reader's turn or the match is over."""
@@ -223,6 +235,11 @@ class Match:
                 self._step(choice, action_words(state, choice))
             state = self.state
 
+    @property
+    def intro(self) -> str | None:
+        """How a trick is taken, where the game has a rule worth saying before the first card."""
+        return rules_intro(self.rules)
+
     def act(self, index: int) -> dict[str, Any]:
         """Take the reader's legal action number `index` (of `snapshot()["legal"]`), then let the bots play.
 
@@ -233,19 +250,23 @@ class Match:
         if not 0 <= index < len(legal):
             raise IndexError(f"no legal action {index}: there are {len(legal)}")
         action = legal[index]
-        start = len(self._log)
+        start, tricks = len(self._log), len(self._tricks)
         if isinstance(action, cr.Play):
             caption = f"You play {action.card}"
         else:
             caption = "You buy back in" if getattr(action, "accept", False) else "You stay out"
         self._step(action, caption)
         self._advance()
-        return self.snapshot(since=start)
+        return self.snapshot(since=start, tricks_since=tricks)
 
-    def snapshot(self, since: int = 0) -> dict[str, Any]:
+    def snapshot(self, since: int = 0, tricks_since: int | None = None) -> dict[str, Any]:
         """What the page shows: the picture of the reader's view, their choices, the log since `since`.
 
         The picture is drawn from `cr.view(state, 0)`, so it shows only what seat 0 may see.
+        `tricks` are the tricks completed since the reader's last move (each a `trick_done`
+        dict with its narration in `lines`), to be shown one by one before the table moves
+        on; `last_trick` is the latest completed trick, kept in view; `hints` say where the
+        Trick Marker stands and why a card of the hand may not be played now.
         """
         v = cr.view(self.state, self.seat)
         legal = []
@@ -264,6 +285,10 @@ class Match:
             status = "You are out: buy back in?"
         else:
             status = "Your turn: play a card."
+        hints: list[str] = []
+        if legal and legal[0]["card"] is not None:
+            note = marker_note(v)
+            hints = ([note] if note else []) + barred(self.state, self.seat)
         return {
             "svg": render.svg(v, results=True),
             "text": render.describe(v, results=True),
@@ -271,4 +296,43 @@ class Match:
             "log": self._log[since:],
             "status": status,
             "over": v.is_over,
+            "tricks": self._tricks[tricks_since:] if tricks_since is not None else [],
+            "last_trick": self._tricks[-1] if self._tricks else None,
+            "hints": hints,
         }
+
+
+def trick_done(before: cr.State, after: cr.State) -> dict[str, Any] | None:
+    """The trick the step from `before` to `after` completed, as the page shows it; None if none was.
+
+    `svg` draws the trick (every card, who took it; the Trick Marker in Catastrophe), `text`
+    is its description, `taker` who took it, `number` its number in the round, and `cost`
+    what taking it cost, in the game's words.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"])
+        >>> s = cr.apply(cr.apply(s, cr.Deal(hands=[["2C"], ["9S"]])), cr.Play(0, "2C"))
+        >>> done = trick_done(s, cr.apply(s, cr.Play(1, "9S")))
+        >>> done["taker"], done["number"], done["cost"]
+        ('Bo', 1, 'Bo pays 9 for 9S (total 9)')
+    """
+    old, new = before.table, after.table
+    if old is None or new is None or len(new.tricks) <= len(old.tricks):
+        return None
+    trick = new.tricks[-1]
+    number = len(new.tricks)
+    last = after.match.rounds > before.match.rounds
+    words = after.game.describe_trick(after, trick, number, last=last)
+    taker = after.players[trick.taker]
+    if last:
+        result = after.match.results.last
+        cost = "; ".join(after.game.describe_result(after, result)) if result is not None else ""
+    elif " takes " in words:  # (Catastrophe: "→ Bo takes 7 cucumbers")
+        cost = words.rsplit(" takes ", 1)[-1]
+    else:
+        cost = "nothing yet: only the last trick of a round is paid for"
+    title = f"Trick {number}" + (" (the last of the round)" if last else "")
+    picture = render.trick_svg(trick, after.players, rules=after.rules, title=title)
+    text = picture.split('aria-label="', 1)[1].split('"', 1)[0] if 'aria-label="' in picture else words
+    return {"svg": picture, "text": text, "taker": taker, "number": number, "cost": cost, "words": words}

@@ -5,9 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 # The command line needs the `cli` extra (typer and rich); the library alone does not.
+# The first run sets it up (about 20 s, longer on a slow network) and says so; later runs start at once.
 if [ ! -x .venv/bin/cucumber-rules ] || ! .venv/bin/python -c "import typer, rich" 2>/dev/null; then
-  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+  echo "demo.sh: first run: setting up .venv with cucumber-rules and its command line (typer, rich)..." >&2
+  if [ ! -x .venv/bin/python ]; then
+    echo "demo.sh: creating the virtualenv .venv" >&2
+    "$PYTHON" -m venv .venv
+  fi
+  echo "demo.sh: installing pip, then this checkout with the cli extra (pip install -e '.[cli]')" >&2
   .venv/bin/python -m pip install --quiet --upgrade pip
   .venv/bin/python -m pip install --quiet -e '.[cli]'
+  echo "demo.sh: ready; next time the demo starts at once. Now the demo:" >&2
 fi
 exec .venv/bin/cucumber-rules demo "$@"

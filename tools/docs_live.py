@@ -173,33 +173,49 @@ _FENCE = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 _SESSION = re.compile(r'session="(?P<name>[^"]+)"')
+#: markdown-exec's option to write the code above its output: the live block writes it itself.
+_SOURCE_ABOVE = re.compile(r'\s+source="above"')
 
 
 def wrap_live_fences(markdown: str) -> str:
     """Make each ```` ```python ... live="on" ```` block of a page a live example.
 
-    The block itself stays (markdown-exec still runs it at build time); it is wrapped in a
-    `live-example` element with its code, a Run button and an output, and its session (if
+    The block still runs at build time (markdown-exec), but its output is wrapped in an element
+    of class `live-static-output`, which the page's script hides once the reader's own run has
+    replaced it; with `source="above"` the code is written as a plain block above it. The whole
+    is a `live-example` element with the code, a Run button and an output, and its session (if
     any) is shared with the page's other live blocks of that session.
 
     Example:
-        >>> page = '```python exec="on" live="on"\\nprint(1)\\n```\\n'
+        >>> page = '```python exec="on" source="above" live="on"\\nprint(1)\\n```\\n'
         >>> wrapped = wrap_live_fences(page)
-        >>> 'class="live-example live-block"' in wrapped and '```python exec="on"\\nprint(1)\\n```' in wrapped
+        >>> 'class="live-example live-block"' in wrapped
+        True
+        >>> wrapped.count("```python"), 'source="above"' in wrapped
+        (2, False)
+        >>> '<div class="live-static-output" markdown>' in wrapped
         True
     """
 
     def wrap(match: re.Match[str]) -> str:
         indent, fence, body = match["indent"], match["fence"], match["body"]
-        opening = f"{indent}{fence}python{match['options']}{match['rest']}"
-        session = _SESSION.search(match["options"] + match["rest"])
+        options = match["options"] + match["rest"]
+        shown = _SOURCE_ABOVE.search(options) is not None
+        opening = f"{indent}{fence}python{_SOURCE_ABOVE.sub('', options)}"
+        session = _SESSION.search(options)
         data = f' data-session="{html.escape(session["name"])}"' if session else ""
         code = "\n".join(line.removeprefix(indent) for line in body.splitlines())
+        source = [f"{indent}{fence}python\n{body}{indent}{fence}", ""] if shown else []
         return "\n".join(
             [
                 f'{indent}<div class="live-example live-block" markdown{data}>',
                 "",
+                *source,
+                f'{indent}<div class="live-static-output" markdown>',
+                "",
                 f"{opening}\n{body}{indent}{fence}",
+                "",
+                f"{indent}</div>",
                 "",
                 indent + sources([code + "\n"], in_markdown=True),
                 indent + controls(),
@@ -254,20 +270,37 @@ def play_markup() -> str:
             "<figcaption>A match of Agurk as the player in seat 0 sees it: their own hand face up, the cards "
             "they may play lifted, the other hands face down. With JavaScript on, start a match above to "
             "play.</figcaption></figure>",
-            '<div class="live-controls" hidden><form class="live-play-setup">',
+            '<div class="live-controls" hidden><form class="live-play-setup" novalidate>',
             f'<label>Game <select name="preset">{"".join(options)}</select></label>',
             '<label>Players <input name="players" type="number" value="4" min="2" max="7" required></label>',
             '<label>Bots <select name="bots"><option value="heuristic" selected>heuristic</option>'
             '<option value="random">random</option></select></label>',
-            '<label>Seed <input name="seed" type="number" min="0" placeholder="random"></label>',
+            '<label>Seed <input name="seed" type="number" min="0" step="1" placeholder="random"></label>',
+            '<label class="live-play-autoplay"><input name="autoplay" type="checkbox" checked> '
+            "after a trick, move on by itself</label>",
             '<button type="submit" class="md-button md-button--primary">New match</button>',
             '<span class="live-status" role="status"></span>',
-            "</form></div>",
+            "</form>",
+            '<p class="live-play-error" role="alert" hidden></p>',
+            "</div>",
             '<div class="live-play-board" hidden>',
+            '<p class="live-play-intro" hidden></p>',
+            '<div class="live-play-main">',
             '<div class="live-play-table" role="img"></div>',
+            '<section class="live-play-trick" aria-live="polite" hidden>',
+            '<div class="live-play-trick-body"></div>',
+            '<button type="button" class="md-button md-button--primary live-play-continue">Continue</button>',
+            "</section>",
             '<div class="live-play-moves"></div>',
-            '<h2 class="live-play-log-title">What happened</h2>',
-            '<ol class="live-play-log" aria-live="polite"></ol>',
+            "</div>",
+            '<div class="live-play-side">',
+            '<section class="live-play-last" hidden><h2 class="live-play-side-title">Last trick</h2>',
+            '<div class="live-play-last-body"></div></section>',
+            '<details class="live-play-log-box" open>',
+            '<summary class="live-play-side-title">What happened (newest first)</summary>',
+            '<ol class="live-play-log" reversed aria-live="polite"></ol>',
+            "</details>",
+            "</div>",
             "</div>",
             "</div>",
         ]

@@ -10,7 +10,9 @@
  *     template.live-source   the code (several, with data-label, for the rows of an outline)
  *     .live-controls[hidden] a Run button (.live-run), an Edit button, a row selector
  *     .live-output[hidden]   filled here: the steps (pictures), then the printed text
- *   #live-play               the play/ page's match against the bots
+ *   #live-play               the play/ page's match against the bots: a form, then a board with the
+ *                            table, the moves, a completed trick until the player moves on, the last
+ *                            trick and the log (newest first)
  * Without JavaScript the controls stay hidden and the static code, output and pictures remain.
  */
 (function () {
@@ -22,15 +24,41 @@
   let runtime = null; // Promise of {py, helper}
   const sessions = new Map(); // data-session -> Python dict shared by a page's examples
 
-  function status(node, text) {
-    if (node) node.textContent = text;
+  /** Say `text` in a status line; with `progress` (0..1), a progress bar beside it. */
+  function status(node, text, progress) {
+    if (!node) return;
+    node.replaceChildren();
+    if (!text) return;
+    node.append(text);
+    if (progress !== undefined) {
+      const bar = document.createElement("progress");
+      bar.className = "live-progress";
+      bar.max = 100;
+      bar.value = Math.round(progress * 100);
+      bar.setAttribute("aria-label", "Starting Python");
+      node.append(" ", bar);
+    }
   }
 
-  /** Load Pyodide, the wheels and the helper module, once. `report` receives progress text. */
+  /**
+   * Load Pyodide, the wheels and the helper module, once per page. `report(text, progress)` hears
+   * how far it has got (a stage of four and the seconds so far): starting Python takes seconds.
+   */
   function python(report) {
     if (runtime) return runtime;
+    const started = performance.now();
+    let stage = ["Loading Python", 0];
+    const say = () => {
+      const seconds = Math.floor((performance.now() - started) / 1000);
+      report(`${stage[0]}… ${seconds ? `${seconds} s` : ""}`.trim(), stage[1]);
+    };
+    const next = (text, progress) => {
+      stage = [text, progress];
+      say();
+    };
+    const ticking = setInterval(say, 1000);
     runtime = (async () => {
-      report("Loading Python…");
+      next("Loading Python (1 of 4)", 0.05);
       const response = await fetch(new URL("manifest.json", liveURL));
       if (!response.ok) {
         throw new Error("This build of the site has no Python runtime (it was built with CUCUMBER_LIVE_DOCS=off).");
@@ -43,22 +71,29 @@
         tag.onerror = () => reject(new Error("Could not load the Python runtime (live/pyodide/pyodide.js)."));
         document.head.appendChild(tag);
       });
-      report(`Starting Python ${manifest.python} (Pyodide ${manifest.pyodide})…`);
+      next(`Starting Python ${manifest.python}, Pyodide ${manifest.pyodide} (2 of 4)`, 0.25);
       const py = await globalThis.loadPyodide({ indexURL: new URL("pyodide/", liveURL).href });
-      report("Installing cucumber_rules…");
+      next("Installing cucumber_rules (3 of 4)", 0.7);
       await py.loadPackage(manifest.wheels.map((name) => new URL("wheels/" + name, liveURL).href), {
         messageCallback: () => {},
       });
       const helper = await (await fetch(new URL(manifest.helper, liveURL))).text();
       py.FS.writeFile("/home/pyodide/cucumber_live.py", helper);
       py.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+      next("Starting the examples (4 of 4)", 0.95);
       const module = py.pyimport("cucumber_live");
-      report("");
       return { py, module };
     })();
-    runtime.catch(() => {
-      runtime = null; // let a later click try again
-    });
+    runtime.then(
+      () => {
+        clearInterval(ticking);
+        report("");
+      },
+      () => {
+        clearInterval(ticking);
+        runtime = null; // let a later click try again
+      },
+    );
     return runtime;
   }
 
@@ -99,7 +134,22 @@
     output.replaceChildren();
     output.hidden = false;
     const frames = result.frames || [];
-    if (frames.length) {
+    if (frames.length === 1) {
+      // One picture: no stepper ("step 1 of 1" would offer nothing to step through).
+      const figure = document.createElement("figure");
+      figure.className = "live-frame live-single";
+      const picture = document.createElement("div");
+      picture.className = "live-picture";
+      picture.innerHTML = frames[0].svg; // SVG drawn by cucumber_rules.render from this run
+      figure.append(picture);
+      if (frames[0].caption) {
+        const caption = document.createElement("figcaption");
+        caption.className = "live-caption";
+        caption.textContent = frames[0].caption;
+        figure.append(caption);
+      }
+      output.append(figure);
+    } else if (frames.length) {
       const figure = document.createElement("figure");
       figure.className = "live-frame";
       figure.tabIndex = 0; // the arrow keys step through the pictures
@@ -170,7 +220,7 @@
     run.disabled = true;
     example.setAttribute("aria-busy", "true");
     try {
-      const { py, module } = await python((text) => status(note, text));
+      const { py, module } = await python((text, progress) => status(note, text, progress));
       // Earlier examples of the same session run first, once, so their variables exist.
       const session = example.dataset.session;
       if (session) {
@@ -267,16 +317,112 @@
   }
 
   // --- the play/ page -----------------------------------------------------------------------------------
+  //
+  // The drawing functions take plain documents (a snapshot of seat 0's view, a completed trick), so another
+  // way to play (e.g. a table shared with friends) can reuse them; `setUpPlay` wires the match against bots.
+
+  /** Draw a snapshot's table: the picture, its description, and clicks on the cards the player may play. */
+  function drawTable(container, snapshot, onMove) {
+    container.innerHTML = snapshot.svg; // drawn by cucumber_rules.render from seat 0's view only
+    container.setAttribute("aria-label", snapshot.text);
+    for (const card of container.querySelectorAll(".cr-legal")) {
+      const move = snapshot.legal.find((m) => m.card === card.dataset.card);
+      if (!move) continue;
+      card.style.cursor = "pointer";
+      card.addEventListener("click", () => onMove(move.index));
+    }
+  }
+
+  /** The player's choices: a status line, a button per legal move, and why other cards may not be played. */
+  function drawMoves(container, snapshot, onMove) {
+    container.replaceChildren();
+    const heading = document.createElement("p");
+    heading.className = "live-play-status";
+    heading.textContent = snapshot.status;
+    container.append(heading);
+    for (const move of snapshot.legal) {
+      const node = document.createElement("button");
+      node.type = "button";
+      node.className = "md-button live-move";
+      node.dataset.index = String(move.index);
+      if (move.card) node.dataset.card = move.card;
+      node.textContent = move.card ? `Play ${move.label}` : move.label;
+      node.addEventListener("click", () => onMove(move.index));
+      container.append(node);
+    }
+    if ((snapshot.hints || []).length) {
+      const hints = document.createElement("ul");
+      hints.className = "live-play-hints";
+      for (const hint of snapshot.hints) {
+        const item = document.createElement("li");
+        item.textContent = hint;
+        hints.append(item);
+      }
+      container.append(hints);
+    }
+  }
+
+  /** A completed trick in `container`: its picture (every card, who took it) and what it cost. */
+  function drawTrick(container, trick) {
+    container.replaceChildren();
+    const picture = document.createElement("div");
+    picture.className = "live-play-trick-picture";
+    picture.innerHTML = trick.svg; // drawn by cucumber_rules.render
+    const caption = document.createElement("p");
+    caption.className = "live-play-trick-caption";
+    caption.textContent = `${trick.taker} ${trick.taker === "You" ? "take" : "takes"} trick ${trick.number}. Cost: ${trick.cost}.`;
+    container.append(picture, caption);
+  }
+
+  /** Lines of the match's log, newest first. */
+  function addToLog(log, lines) {
+    for (const line of lines) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      log.prepend(item);
+    }
+  }
+
+  /**
+   * Show each trick completed since the player's move until they move on: a click on Continue, or, when
+   * the page's "move on by itself" box is ticked, a short pause.
+   */
+  async function reviewTricks(panel, tricks, pauseMs) {
+    for (const trick of tricks) {
+      drawTrick(panel.querySelector(".live-play-trick-body"), trick);
+      panel.hidden = false;
+      const next = panel.querySelector(".live-play-continue");
+      await new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          next.removeEventListener("click", done);
+          resolve();
+        };
+        const timer = pauseMs() ? setTimeout(done, pauseMs()) : null;
+        next.addEventListener("click", done);
+        next.focus({ preventScroll: true });
+      });
+    }
+    panel.hidden = true;
+  }
 
   function setUpPlay(page) {
     const form = page.querySelector("form.live-play-setup");
+    const board = page.querySelector(".live-play-board");
     const table = page.querySelector(".live-play-table");
     const moves = page.querySelector(".live-play-moves");
+    const trickPanel = page.querySelector(".live-play-trick");
+    const last = page.querySelector(".live-play-last");
     const log = page.querySelector(".live-play-log");
+    const intro = page.querySelector(".live-play-intro");
+    const problem = page.querySelector(".live-play-error");
     const note = page.querySelector(".live-status");
     const preset = form.elements.preset;
     const players = form.elements.players;
+    const seed = form.elements.seed;
+    const pauseMs = () => (form.elements.autoplay.checked ? 2500 : 0);
     let match = null;
+    let busy = false;
 
     const limits = () => {
       const option = preset.selectedOptions[0];
@@ -287,68 +433,98 @@
     preset.addEventListener("change", limits);
     limits();
     page.querySelector(".live-controls").hidden = false;
+    const logBox = page.querySelector(".live-play-log-box");
+    if (logBox && window.matchMedia && !window.matchMedia("(min-width: 60em)").matches) logBox.open = false;
 
-    const act = async (index) => {
-      if (!match) return;
-      moves.querySelectorAll("button").forEach((b) => (b.disabled = true));
-      draw(toJS(match.act(index)));
+    /** Say what is wrong with the form on the page (not only in a browser tooltip). */
+    const complain = (field, text) => {
+      problem.textContent = text;
+      problem.hidden = !text;
+      for (const node of [players, seed]) node.removeAttribute("aria-invalid");
+      if (field) {
+        field.setAttribute("aria-invalid", "true");
+        field.focus();
+      }
     };
 
-    function draw(snapshot) {
-      table.innerHTML = snapshot.svg; // drawn by cucumber_rules.render from seat 0's view only
-      table.setAttribute("aria-label", snapshot.text);
-      moves.replaceChildren();
-      const heading = document.createElement("p");
-      heading.className = "live-play-status";
-      heading.textContent = snapshot.status;
-      moves.append(heading);
-      for (const move of snapshot.legal) {
-        const node = document.createElement("button");
-        node.type = "button";
-        node.className = "md-button live-move";
-        node.dataset.index = String(move.index);
-        if (move.card) node.dataset.card = move.card;
-        node.textContent = move.card ? `Play ${move.label}` : move.label;
-        node.addEventListener("click", () => act(move.index));
-        moves.append(node);
+    const checkForm = () => {
+      const option = preset.selectedOptions[0];
+      const [low, high, count] = [Number(option.dataset.min), Number(option.dataset.max), Number(players.value)];
+      if (players.value === "" || !Number.isInteger(count) || count < low || count > high) {
+        return [players, `${option.textContent} is for ${low} to ${high} players, not ${players.value || "none"}: choose ${low}–${high}.`];
       }
-      for (const card of table.querySelectorAll(".cr-legal")) {
-        const move = snapshot.legal.find((m) => m.card === card.dataset.card);
-        if (!move) continue;
-        card.style.cursor = "pointer";
-        card.addEventListener("click", () => act(move.index));
+      if (seed.value !== "" && !(Number.isInteger(Number(seed.value)) && Number(seed.value) >= 0)) {
+        return [seed, `The seed is a whole number, 0 or more (or leave it empty for a random one), not ${seed.value}.`];
       }
-      for (const line of snapshot.log) {
-        const item = document.createElement("li");
-        item.textContent = line;
-        log.append(item);
+      return [null, ""];
+    };
+
+    function show(snapshot) {
+      drawTable(table, snapshot, act);
+      drawMoves(moves, snapshot, act);
+      if (snapshot.last_trick) {
+        drawTrick(last.querySelector(".live-play-last-body"), snapshot.last_trick);
+        last.hidden = false;
+      } else {
+        last.hidden = true;
       }
-      log.scrollTop = log.scrollHeight;
       page.dataset.state = snapshot.over ? "over" : "playing";
+    }
+
+    async function act(index) {
+      if (!match || busy) return;
+      busy = true;
+      moves.querySelectorAll("button").forEach((b) => (b.disabled = true));
+      try {
+        const snapshot = toJS(match.act(index));
+        if (snapshot.tricks.length) {
+          table.hidden = true;
+          moves.hidden = true;
+          await reviewTricks(trickPanel, snapshot.tricks, pauseMs);
+          table.hidden = false;
+          moves.hidden = false;
+        }
+        addToLog(log, snapshot.log);
+        show(snapshot);
+      } finally {
+        busy = false;
+      }
     }
 
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      const [field, text] = checkForm();
+      complain(field, text);
+      if (field) return;
       const start = form.querySelector("button[type=submit]");
       start.disabled = true;
       try {
-        const { module } = await python((text) => status(note, text));
+        const { module } = await python((message, progress) => status(note, message, progress));
         if (match) match.destroy();
-        const seed = form.elements.seed.value === "" ? Math.floor(Math.random() * 1e9) : Number(form.elements.seed.value);
-        form.elements.seed.placeholder = String(seed);
+        const chosen = seed.value === "" ? Math.floor(Math.random() * 1e9) : Number(seed.value);
         match = module.Match.callKwargs({
           preset: preset.value,
           players: Number(players.value),
           bots: form.elements.bots.value,
-          seed,
+          seed: chosen,
         });
         log.replaceChildren();
-        page.querySelector(".live-play-board").hidden = false;
+        trickPanel.hidden = true;
+        table.hidden = false;
+        moves.hidden = false;
+        intro.textContent = match.intro || "";
+        intro.hidden = !match.intro;
+        board.hidden = false;
         page.querySelectorAll(".live-static").forEach((node) => (node.hidden = true));
-        draw(toJS(match.snapshot()));
-        status(note, "");
+        const snapshot = toJS(match.snapshot());
+        addToLog(log, snapshot.log);
+        show(snapshot);
+        status(note, `Seed ${chosen}: give it again to replay these deals.`);
       } catch (error) {
-        status(note, String(error.message || error));
+        // A Python error's message is its traceback: its last line says what went wrong.
+        const lines = String(error.message || error).trim().split("\n");
+        complain(null, lines[lines.length - 1].replace(/^[\w.]+Error: /, ""));
+        status(note, "");
       } finally {
         start.disabled = false;
       }

@@ -29,8 +29,10 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "RulesError",
+    "check_codes",
     "codes_of",
     "register_codes",
+    "unregister_codes",
 ]
 
 #: The codes every game shares: turns, hands, deals, decisions, the end of the match.
@@ -87,22 +89,55 @@ Example:
 """
 
 
-def register_codes(game: str, codes: Mapping[str, str]) -> None:
-    """Add a game's error codes to `ERROR_CODES` (called by `register_game`).
+def check_codes(game: str, codes: Mapping[str, str]) -> None:
+    """Check a game's error codes before they are registered: text, and taken by no one else.
 
     Raises:
-        ValueError: If a code is a core code or already belongs to another game.
+        TypeError: If `codes` is not a mapping of strings to strings.
+        ValueError: If a code is empty, a core code, or already belongs to another game.
 
     Example:
-        >>> register_codes("ladder", {"must-follow": ERROR_CODES["must-follow"]})  # already its own
+        >>> check_codes("mine", {"not-your-turn": "Wait."})
+        Traceback (most recent call last):
+        ...
+        ValueError: mine: error code 'not-your-turn' is taken by the core codes
     """
-    for code in codes:
+    if not isinstance(codes, Mapping):
+        raise TypeError(f"{game}: error_codes must map codes to meanings, not {type(codes).__name__}")
+    for code, meaning in codes.items():
+        if type(code) is not str or type(meaning) is not str:
+            raise TypeError(f"{game}: error code {code!r} and its meaning must be strings")
+        if not code or code != code.strip():
+            raise ValueError(f"{game}: error code {code!r} must be a word such as 'must-follow'")
         owner = _GAME_CODES.get(code, (game, ""))[0]
         if code in CORE_CODES or owner != game:
             owned = "the core codes" if code in CORE_CODES else f"the {owner} game"
             raise ValueError(f"{game}: error code {code!r} is taken by {owned}")
+
+
+def register_codes(game: str, codes: Mapping[str, str]) -> None:
+    """Add a game's error codes to `ERROR_CODES` (called by `register_game`), all or none.
+
+    Raises:
+        TypeError: If `codes` is not a mapping of strings to strings.
+        ValueError: If a code is empty, a core code, or already belongs to another game.
+
+    Example:
+        >>> register_codes("ladder", {"must-follow": ERROR_CODES["must-follow"]})  # already its own
+    """
+    check_codes(game, codes)
     for code, meaning in codes.items():
         _GAME_CODES[code] = (game, meaning)
+
+
+def unregister_codes(game: str) -> None:
+    """Remove a game's error codes from `ERROR_CODES` (called by `unregister_game`).
+
+    Example:
+        >>> unregister_codes("no-such-game")  # a game without codes: nothing to do
+    """
+    for code in codes_of(game):
+        del _GAME_CODES[code]
 
 
 def codes_of(game: str) -> tuple[str, ...]:

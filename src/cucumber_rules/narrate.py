@@ -6,8 +6,14 @@ leads, never the cards), each finished trick (who played what, who took it),
 the end of a round (what it cost, marks, eliminations, the scores) and the
 winners. It tells only what every player at the table sees, so the CLI's `play`
 command uses it to report the bots' moves. The words for each game come from
-the game itself (`Game.describe_deal`, `describe_trick`, `describe_result`,
-`describe_seat`).
+its `Game.words`, a [`Words`][cucumber_rules.narrate.Words] group: the defaults
+are here, and a game that says more subclasses it (the ladder's `LadderWords`).
+
+For a player at the table, [`rules_intro`][cucumber_rules.narrate.rules_intro] says how a
+trick is taken where the game has a rule worth saying first (Catastrophe's Trick Marker),
+[`marker_note`][cucumber_rules.narrate.marker_note] where the marker stands at their turn,
+and [`barred`][cucumber_rules.narrate.barred] why a card of their hand cannot be played now,
+in the library's own words put to them ([`to_you`][cucumber_rules.narrate.to_you]).
 
 Example:
     >>> import cucumber_rules as cr
@@ -24,17 +30,25 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from .actions import Action, Deal, Decision, Play
+from .engine import check
 from .rules import Rules, game_of
 from .state import RoundResult, State, Trick
+from .views import PlayerView, view
 
-if TYPE_CHECKING:
-    from .views import PlayerView
-
-__all__ = ["Words", "describe_trick", "narrate", "scores_line"]
+__all__ = [
+    "Words",
+    "barred",
+    "describe_trick",
+    "marker_note",
+    "narrate",
+    "rules_intro",
+    "scores_line",
+    "to_you",
+]
 
 
 def scores_line(state: State) -> str:
@@ -113,6 +127,101 @@ def narrate(before: State, action: Action, after: State) -> list[str]:
     return lines
 
 
+# --------------------------------------------------------------------------- explaining a turn to its player
+
+_YOU = (
+    (re.compile(r"\bevery other player plays their lowest card\b"), "you must play your lowest card"),
+    (re.compile(r"\bthey hold\b"), "you hold"),
+    (re.compile(r"\bthey must\b"), "you must"),
+    (re.compile(r"\btheir hand\b"), "your hand"),
+    (re.compile(r"\bthe hand holds\b"), "your hand holds"),
+    (re.compile(r"(:|, so) must play\b"), r"\1 you must play"),
+    (re.compile(r"\bthe lowest card\b"), "your lowest card"),
+)
+
+
+def to_you(message: str, seat: int, players: Sequence[str]) -> str:
+    """The library's third-person message about `seat`, addressed to the player in that seat.
+
+    `IllegalMoveError` messages are a stable third-person contract ("seat 2 cannot
+    play 9H: must play 10 or higher, or the lowest card 3C"); at the table the
+    human reads "you cannot play 9H: you must play 10 or higher, or your lowest card 3C".
+    Other seats are named.
+
+    Example:
+        >>> message = "seat 2 cannot play 9H: must play 10 or higher, or the lowest card 3C"
+        >>> to_you(message, 2, ["Ann", "Bo", "Cy"])
+        'you cannot play 9H: you must play 10 or higher, or your lowest card 3C'
+    """
+    text = re.sub(rf"^seat {seat}\b", "you", message)
+    for pattern, replacement in _YOU:
+        text = pattern.sub(replacement, text)
+    return re.sub(
+        r"\bseat (\d+)\b",
+        lambda m: players[int(m[1])] if int(m[1]) < len(players) else m[0],
+        text,
+    )
+
+
+def rules_intro(rules: Rules) -> str | None:
+    """How a trick is taken in the game of `rules`, or None where the rules table says enough
+    (`Words.rules_intro`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> "Trick Marker" in rules_intro(cr.ruleset("catastrophe")), rules_intro(cr.ruleset("agurk"))
+        (True, None)
+    """
+    return game_of(rules).words.rules_intro(rules)
+
+
+def marker_note(v: PlayerView) -> str | None:
+    """What the viewer must know at their turn beyond the cards, or None (`Words.turn_note`;
+    Catastrophe: the Trick Marker as it stands, and what it asks of them).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=["Ann", "Bo", "Cy"])
+        >>> s = cr.apply(s, cr.Deal(hands=[["22", "5"], ["30", "10"], ["25", "15"]]))
+        >>> print(marker_note(cr.view(s, 0)))
+        Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low).
+    """
+    return None if v.seat is None else game_of(v).words.turn_note(v)
+
+
+_CANNOT = re.compile(r"^you cannot (?:play|lead) \S+: (.*?)(?: \((?:you hold|lead one of) [^()]*\))?$")
+
+
+def barred(state: State, seat: int) -> list[str]:
+    """Why each card in the hand of `seat` cannot be played now, one line per reason, addressed to them.
+
+    The reasons are the library's own `IllegalMoveError` messages (`check`), put to the
+    player with `to_you`, without the list of the cards they may play.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("catastrophe", hand_size=3), players=["Ann", "Bo", "Cy"])
+        >>> s = cr.apply(s, cr.Deal(hands=[["5", "22", "60"], ["30", "10", "40"], ["25", "15", "50"]]))
+        >>> barred(s, 0)
+        ['Not now: 5 (a 5-cucumber card may not lead a trick while your hand holds other cards)']
+    """
+    v = view(state, seat)
+    if v.to_act != seat:
+        return []
+    legal = {a.card for a in v.legal if isinstance(a, Play)}
+    reasons: dict[str, list[str]] = {}
+    for card in dict.fromkeys(v.hand):
+        if card in legal:
+            continue
+        error = check(state, Play(seat, card))
+        if error is None:  # (a card the view's legal moves leave out but the engine takes: none is barred)
+            continue
+        message = to_you(error.message, seat, state.players)
+        found = _CANNOT.match(message)
+        reasons.setdefault(found[1] if found else message, []).append(str(card))
+    return [f"Not now: {' '.join(cards)} ({reason})" for reason, cards in reasons.items()]
+
+
 class Words:
     """The hook group of a game's words: `Game.words` (see `Game`).
 
@@ -181,6 +290,28 @@ class Words:
             'High: highest wins'
         """
         return ""
+
+    def rules_intro(self, rules: Rules) -> str | None:
+        """How a trick is taken, in a few sentences, where the rules table does not say enough
+        (Catastrophe: the Trick Marker); default None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().rules_intro(cr.ruleset("agurk")) is None
+            True
+        """
+        return None
+
+    def turn_note(self, view: PlayerView) -> str | None:
+        """What a seated player must know at their turn beyond the cards, addressed to them
+        (Catastrophe: the Trick Marker and what it asks of them); default None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().turn_note(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)) is None
+            True
+        """
+        return None
 
     def describe_seat(self, state: State, seat: int) -> str:
         """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none).

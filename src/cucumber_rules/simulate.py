@@ -199,21 +199,51 @@ class WinRate:
         return wilson(self.wins, self.games)[1]
 
     def to_dict(self) -> dict[str, float]:
-        """A JSON-ready dict, its fractions rounded to 12 decimals (shared wins add up to float noise).
+        """A JSON-ready dict: `wins` an int when whole, the rate and interval rounded to 6 decimals.
 
         Example:
-            >>> WinRate(1, 4).to_dict()["rate"]
-            0.25
-            >>> WinRate(1 / 3 + 1 / 3 + 1 / 2 + 7, 10).to_dict()["wins"]
-            8.166666666667
+            >>> WinRate(1, 4).to_dict()
+            {'wins': 1, 'games': 4, 'rate': 0.25, 'low': 0.045587, 'high': 0.699358}
+            >>> WinRate(1 / 3 + 1 / 3 + 1 / 2 + 7, 10).to_dict()["wins"]  # shared wins: 1/k each
+            8.166667
         """
         return {
-            "wins": round(self.wins, 12),
+            "wins": _count(self.wins),
             "games": self.games,
-            "rate": round(self.rate, 12),
-            "low": round(self.low, 12),
-            "high": round(self.high, 12),
+            "rate": _fraction(self.rate),
+            "low": _fraction(self.low),
+            "high": _fraction(self.high),
         }
+
+
+#: The decimals every fraction of a JSON summary keeps (rates, interval ends, means, shared wins).
+_DECIMALS = 6
+
+
+def _fraction(value: float) -> float:
+    """A rate or a mean for JSON: a float rounded to `_DECIMALS` (`3.040446`, `4.0`).
+
+    Example:
+        >>> _fraction(3.0404459991254917), _fraction(4)
+        (3.040446, 4.0)
+    """
+    return round(float(value), _DECIMALS)
+
+
+def _count(value: float) -> float:
+    """A count for JSON: an int when whole (`509`, not `509.0`); a count of shared wins stays a fraction.
+
+    Example:
+        >>> _count(509.0), _count(8.166666666666664)
+        (509, 8.166667)
+    """
+    rounded = _fraction(value)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def _summary_numbers(values: Mapping[str, float]) -> dict[str, float]:
+    """`rounds_per_match()` or `penalty_summary()` for JSON: means and medians fractions, the rest counts."""
+    return {k: _fraction(v) if k in ("mean", "median") else _count(v) for k, v in values.items()}
 
 
 @attrs.frozen
@@ -392,6 +422,9 @@ class SimulationResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the CLI's `simulate --json`), without the per-match rows.
 
+        Counts are ints (a count of shared wins may be a fraction), and rates,
+        interval ends, means and medians are floats rounded to 6 decimals.
+
         Example:
             >>> import cucumber_rules as cr
             >>> r = simulate(cr.ruleset("gurka"), players=2, bots="random", matches=2, seed=0)
@@ -410,11 +443,13 @@ class SimulationResult:
             "rotate": self.rotate,
             "seed": self.seed,
             "matches": len(self.matches),
-            "rounds_per_match": self.rounds_per_match(),
-            "decisions_per_match": statistics.fmean(m.decisions for m in self.matches) if self.matches else 0,
+            "rounds_per_match": _summary_numbers(self.rounds_per_match()),
+            "decisions_per_match": _fraction(
+                statistics.fmean(m.decisions for m in self.matches) if self.matches else 0
+            ),
             "seat_win_rates": [r.to_dict() for r in self.seat_rates()],
             "bot_win_rates": {name: r.to_dict() for name, r in self.bot_rates().items()},
-            "penalties": self.penalty_summary(),
+            "penalties": _summary_numbers(self.penalty_summary()),
             "penalty_distribution": {str(k): v for k, v in self.penalty_distribution().items()},
         }
 

@@ -5,26 +5,28 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+import re
 import secrets
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal, NoReturn
 
 import attrs
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 import cucumber_rules as cr
 from cucumber_rules.bots import Bot
-from cucumber_rules.narrate import narrate
+from cucumber_rules.narrate import narrate, rules_intro
+from cucumber_rules.render import describe
 from cucumber_rules.simulate import play_steps, simulate
 
 from .common import (
+    BOT_NAMES,
     NAMES,
     LineupOpt,
     OptionOpt,
@@ -39,9 +41,10 @@ from .common import (
     _rules,
     _title,
     app,
+    shown,
 )
-from .output import _standings, _summary, _value, _whole_counts
-from .prompts import _human_action
+from .output import _standings, _summary, _value
+from .prompts import _human_action, _pause
 from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
 
 # --------------------------------------------------------------------------- demo
@@ -62,12 +65,12 @@ def demo(
     names = list(NAMES[:players])
     out = _out()
     seats = ", ".join(f"{name} ({bot.name})" for name, bot in zip(names, lineup, strict=True))
-    out.print(f"[bold]{escape(_title(rules))}[/bold] · {players} players · seed {seed}")
-    out.print(f"Seats: {escape(seats)}")
+    out.print(f"[bold]{shown(_title(rules))}[/bold] · {players} players · seed {seed}")
+    out.print(f"Seats: {shown(seats)}")
     state = cr.new_game(rules, names)
     for before, action, after in play_steps(rules, lineup, seed=seed, state=state):
         for line in narrate(before, action, after):
-            out.print(line, markup=False)
+            out.print(shown(line))
         state = after
     out.print(_standings(state))
 
@@ -83,7 +86,11 @@ def play(
     players: PlayersOpt = 4,
     seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (0 leads the first trick).")] = 0,
     bots: Annotated[
-        str, typer.Option(metavar="BOT,...", help="The other seats' bot(s), comma-separated.")
+        str,
+        typer.Option(
+            metavar="BOT,...",
+            help=f"The other seats' bots, comma-separated ({BOT_NAMES}); the last fills the remaining seats.",
+        ),
     ] = "heuristic",
     seed: Annotated[
         int | None, typer.Option(metavar="N", help="Seed for the deals and bots (default: random).")
@@ -137,14 +144,24 @@ def play(
     if seed is None:
         seed = secrets.randbits(32)
     game = _Game(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
+    _save(save, game)  # (at once: a file that cannot be written is said before the deal, not after a move)
     if resume is not None:
-        out.print(f"Resumed {escape(str(resume))}: {len(rec.actions)} actions replayed.")
+        out.print(f"Resumed {shown(str(resume))}: {len(rec.actions)} actions replayed.")
     out.print(
-        f"[bold]{escape(_title(rules))}[/bold] · you are {escape(state.players[seat])} (seat {seat}) "
+        f"[bold]{shown(_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
         f"· seed {seed} · '?' for help"
     )
+    how = rules_intro(rules)
+    if how is not None:
+        out.print(shown(how))
     step = len(game.record.actions)
+    watch: Watch = "all"
     while not state.is_over:
+        if watch == "all" and _is_out(state, seat):
+            out.print("\n[bold]You are out.[/bold] The bots play the match to its end.")
+            watch = _watch(out, "Enter: watch it round by round · s: skip to the final standings · q: stop")
+        if watch == "stop":
+            _stop(out, save)
         to_act = state.to_act
         assert to_act is not None
         bot = lineup[to_act] if to_act >= 0 else None
@@ -157,19 +174,51 @@ def play(
             chosen = _human_action(out, state, seat)
             if chosen is None:
                 _save(save, game)
-                where = escape(str(save))
-                note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
-                out.print(f"Stopped.{note}")
-                raise typer.Exit(0)
+                _stop(out, save)
             action = chosen
         after = cr.apply(state, action)
-        for line in narrate(state, action, after):
-            out.print(line, markup=False)
-        state = after
+        if watch != "skip" or after.is_over:
+            for line in narrate(state, action, after):
+                out.print(shown(line))
+        state, before = after, state
         step += 1
         game = attrs.evolve(game, record=cr.record(state))
         _save(save, game)
+        if watch == "rounds" and not state.is_over and state.match.rounds > before.match.rounds:
+            watch = _watch(out, "Enter: the next round · s: skip to the final standings · q: stop")
     out.print(_standings(state))
+
+
+#: How much of the match a player who is out sees: every line, a pause after each round, only the end.
+Watch = Literal["all", "rounds", "skip", "stop"]
+
+
+def _is_out(state: cr.State, seat: int) -> bool:
+    """True once `seat` is out of the match for good (not while a buy-back is still theirs to decide)."""
+    return not state.is_over and cr.score(state).eliminated[seat] and state.to_act != seat
+
+
+def _watch(out: Console, choices: str) -> Watch:
+    """Ask how to go on watching; end of input stops."""
+    while True:
+        answer = _pause(out, choices)
+        if answer is None:
+            return "stop"
+        word = answer.strip().lower()
+        if word in ("", "w", "watch", "n", "next"):
+            return "rounds"
+        if word in ("s", "skip"):
+            return "skip"
+        if word in ("q", "quit", "exit"):
+            return "stop"
+        out.print(choices)
+
+
+def _stop(out: Console, save: Path | None) -> NoReturn:
+    where = shown(str(save))
+    note = f" Saved to {where}; continue with --resume {where}." if save is not None else ""
+    out.print(f"Stopped.{note}")
+    raise typer.Exit(0)
 
 
 # --------------------------------------------------------------------------- simulate
@@ -204,8 +253,8 @@ def simulate_command(
     rules = _rules(preset, option)
     _check_players(rules, players)
     lineup = _bots(bots, players)
-    if matches < 0:
-        _fail(f"--matches must be 0 or more, not {matches}")
+    if matches < 1:
+        _fail(f"--matches must be at least 1, not {matches}")
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
     err = Console(stderr=True)
@@ -234,7 +283,7 @@ def simulate_command(
             progress=lambda done: bar.update(task, completed=done),
         )
     if as_json:
-        typer.echo(json.dumps(_whole_counts(result.to_dict()), indent=2))
+        typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
         _summary(_out(), result)
 
@@ -251,32 +300,157 @@ def replay_command(
             help="A game saved by `play --save`, or a match record (cr.dumps(cr.record(state))).",
         ),
     ],
+    narrated: Annotated[
+        bool,
+        typer.Option(
+            "--narrate",
+            help="Tell the match trick by trick: each deal's hands, each trick and what it cost, the scores.",
+        ),
+    ] = False,
+    round_number: Annotated[
+        int | None,
+        typer.Option("--round", "-r", metavar="N", help="Tell only round N (Catastrophe: hand N)."),
+    ] = None,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="Tell the match a trick at a time: Enter for the next, 'r N' to jump to round N, "
+            "'t' for the table in words, 'q' to stop.",
+        ),
+    ] = False,
 ) -> None:
-    """Check a saved game or match record and print its score (exit code 1 if it is invalid)."""
+    """Check a saved game or match record and print its score; tell it trick by trick, or one round.
+
+    Exit code 1 if the file is not a valid record.
+    """
     rec, saved = _load(file)
     state = _replay(file, rec)
     out = _out()
     out.print(
-        f"{escape(str(file))}: a valid record of {escape(_title(rec.rules))}, {len(rec.players)} players, "
+        f"{shown(str(file))}: a valid record of {shown(_title(rec.rules))}, {len(rec.players)} players, "
         f"{len(rec.actions)} actions"
     )
     if saved is not None:
         lineup = ", ".join(
-            f"{escape(name)} ({'you' if bot is None else bot})"
+            f"{shown(name)} ({'you' if bot is None else shown(bot)})"
             for name, bot in zip(rec.players, saved.bots, strict=True)
         )
         out.print(f"Saved by cucumber-rules play (seed {saved.seed}): {lineup}")
+    if narrated or step or round_number is not None:
+        match = _Retold.of(rec)
+        unit = cr.GAMES[rec.rules.game].unit
+        if round_number is not None and not match.rounds:
+            _fail(f"--round {round_number}: this match has not dealt its first {unit} yet")
+        if round_number is not None and not 1 <= round_number <= match.rounds:
+            _fail(f"--round must be a {unit} 1..{match.rounds} of this match, not {round_number}")
+        if step and match.rounds:
+            state = _step_through(out, match, round_number or 1)
+        elif round_number is not None:
+            start, end = match.round_span(round_number)
+            match.tell(out, start, end)
+            state = match.states[end]
+            if not state.is_over:
+                out.print(f"(after {unit} {round_number} of {match.rounds})")
+        elif not step:
+            match.tell(out, 0, len(rec.actions))
     out.print(_standings(state))
     sc = cr.score(state)
     if state.is_over:
-        out.print("Winner: " + ", ".join(escape(state.players[s]) for s in sc.winners))
+        out.print("Winner: " + ", ".join(shown(state.players[s]) for s in sc.winners))
     elif state.to_act == cr.CHANCE:
         out.print("The match is in progress: a deal is due.")
     else:
         assert state.to_act is not None
         name, seat = state.players[state.to_act], f"seat {state.to_act}"
-        who = seat if name == seat else f"{escape(name)} ({seat})"
+        who = seat if name == seat else f"{shown(name)} ({seat})"
         out.print(f"The match is in progress: {who} is to act.")
+
+
+@attrs.frozen
+class _Retold:
+    """A match record replayed step by step, to be told in any order."""
+
+    record: cr.Record
+    states: tuple[cr.State, ...]
+    """The state before each action, and the last state after them all."""
+    deals: tuple[int, ...]
+    """The index of each round's deal among the actions."""
+
+    @classmethod
+    def of(cls, rec: cr.Record) -> _Retold:
+        states = [cr.new_game(rec.rules, list(rec.players), first=rec.first)]
+        for action in rec.actions:
+            states.append(cr.apply(states[-1], action))
+        deals = tuple(i for i, a in enumerate(rec.actions) if isinstance(a, cr.Deal))
+        return cls(rec, tuple(states), deals)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds begun."""
+        return len(self.deals)
+
+    def round_span(self, number: int) -> tuple[int, int]:
+        """The actions of round `number` (from 1): from its deal to the next deal or the end."""
+        end = self.deals[number] if number < len(self.deals) else len(self.record.actions)
+        return self.deals[number - 1], end
+
+    def lines(self, index: int) -> list[str]:
+        """What action `index` tells: `narrate`'s lines, and a deal's hands (a record holds them all)."""
+        before, action, after = self.states[index], self.record.actions[index], self.states[index + 1]
+        lines = narrate(before, action, after)
+        if isinstance(action, cr.Deal):
+            lines += [
+                f"  {name} holds {' '.join(str(c) for c in hand)}"
+                for name, hand in zip(after.players, action.hands, strict=True)
+                if hand
+            ]
+        return lines
+
+    def tell(self, out: Console, start: int, end: int) -> None:
+        for index in range(start, end):
+            for line in self.lines(index):
+                out.print(shown(line))
+
+
+def _step_help(unit: str) -> str:
+    return f"Enter: the next trick · r N: jump to {unit} N · t: the table in words · q: stop"
+
+
+def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
+    """Tell the match a trick at a time from round `first_round`; the state where the reader stopped."""
+    unit = cr.GAMES[match.record.rules.game].unit
+    index = match.round_span(first_round)[0]
+    total = len(match.record.actions)
+    out.print(_step_help(unit))
+    while index < total:
+        told = match.lines(index)
+        for line in told:
+            out.print(shown(line))
+        index += 1
+        after = match.states[index]
+        if index == total or not told or isinstance(match.record.actions[index - 1], cr.Deal):
+            continue  # (pause after each trick, not after a deal or a play that leaves the trick open)
+        while True:
+            answer = _pause(out, ">")
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+                return after
+            word = answer.strip().lower()
+            if word in ("", "n", "next"):
+                break
+            if word in ("t", "table"):
+                for sentence in describe(after, open_hands=True).split(". "):
+                    out.print(shown(sentence.removesuffix(".") + "."))
+                continue
+            jump = re.fullmatch(r"(?:r|round)\s*(\d+)", word)
+            if jump and 1 <= int(jump[1]) <= match.rounds:
+                index = match.round_span(int(jump[1]))[0]
+                break
+            if jump:
+                out.print(f"This match has {unit}s 1..{match.rounds}.")
+                continue
+            out.print(_step_help(unit))
+    return match.states[total]
 
 
 # --------------------------------------------------------------------------- rules
@@ -300,10 +474,11 @@ def rules_command(
         table.add_column("meaning")
         for option in cr.OPTIONS.values():
             if rules.game in option.games:
-                table.add_row(
-                    option.name, escape(_value(getattr(rules, option.name))), escape(option.meaning)
-                )
+                table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
+        how = rules_intro(rules)
+        if how is not None:
+            out.print(shown(how))
         return
     presets = Table(title="Presets")
     presets.add_column("preset")
@@ -327,6 +502,6 @@ def rules_command(
         else:
             default = "; ".join(f"{', '.join(names)}: {v}" for v, names in values.items())
         choices = f" (one of {', '.join(_value(c) for c in option.choices)})" if option.choices else ""
-        options.add_row(option.name, escape(default), escape(option.meaning + choices))
+        options.add_row(option.name, shown(default), shown(option.meaning + choices))
     out.print(options)
     out.print("Change an option with --option key=value, e.g. --option threshold=30.")

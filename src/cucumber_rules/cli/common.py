@@ -6,6 +6,7 @@ the rules, players and bots of a command, or the error they exit with; a rule se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any, NoReturn
 
@@ -15,7 +16,7 @@ from rich.markup import escape
 from typer.core import TyperCommand, TyperGroup
 
 import cucumber_rules as cr
-from cucumber_rules.bots import Bot, resolve_bots
+from cucumber_rules.bots import BOTS, Bot, resolve_bots
 
 #: Seat names for bot matches.
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
@@ -85,13 +86,40 @@ def main(args: Sequence[str] | None = None) -> None:
 
 # --------------------------------------------------------------------------- helpers
 
+#: Characters a terminal may act on instead of showing: C0 and C1 controls (ESC starts clear-screen,
+#: window-title and colour sequences; CSI is U+009B), DEL, the line and paragraph separators, the
+#: bidirectional overrides and isolates (they reorder what is shown around them) and lone surrogates
+#: (they cannot be written as UTF-8 at all).
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    code = ord(match[0])
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def shown(text: object) -> str:
+    """Text that came from a file or a user, made safe to print with rich markup on.
+
+    Every place the command line prints such text (player names, file names, option
+    values, the library's messages quoting a document) passes it through here:
+    characters a terminal would act on are written as visible escapes (`\\x1b`,
+    `\\u202e`), so a hostile name cannot clear the screen, set the window title or
+    reorder a line, and rich markup is escaped, so `[red]` is printed as written.
+
+    Example:
+        >>> print(shown("\\x1b[2JAnn [bold]"))
+        \\x1b[2JAnn \\[bold]
+    """
+    return escape(_UNSHOWABLE.sub(_escape_char, str(text)))
+
 
 def _out() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/red] {escape(message)}")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/red] {shown(message)}")
     raise typer.Exit(code)
 
 
@@ -197,8 +225,24 @@ def _given(ctx: typer.Context, name: str) -> bool:
 
 # --------------------------------------------------------------------------- shared options
 
+
+def _words(names: Sequence[str]) -> str:
+    """`a, b or c`."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+#: Every preset by name, and every built-in bot, for the options' help.
+PRESET_NAMES = _words(list(cr.RULESETS))
+BOT_NAMES = _words(list(BOTS))
+
 PresetOpt = Annotated[
-    str, typer.Option("--preset", "-p", metavar="PRESET", help="A preset: agurk, gurka, five-cucumbers, ...")
+    str,
+    typer.Option(
+        "--preset",
+        "-p",
+        metavar="PRESET",
+        help=f"The rules: {PRESET_NAMES} (`cucumber-rules rules` lists them with their options).",
+    ),
 ]
 OptionOpt = Annotated[
     list[str] | None,
@@ -210,6 +254,7 @@ PlayersOpt = Annotated[int, typer.Option("--players", metavar="N", help="Number 
 LineupOpt = Annotated[
     str,
     typer.Option(
-        metavar="BOT,...", help="Bots by seat, comma-separated; the last fills the remaining seats."
+        metavar="BOT,...",
+        help=f"Bots by seat, comma-separated ({BOT_NAMES}); the last fills the remaining seats.",
     ),
 ]

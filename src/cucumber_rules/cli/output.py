@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 import cucumber_rules as cr
 from cucumber_rules.simulate import SimulationResult
 
-from .common import _title
+from .common import _title, shown
 
 # --------------------------------------------------------------------------- standings
 
@@ -47,7 +46,7 @@ def _standings(state: cr.State) -> Table:
             status = f"out in {unit} {out_in[seat]}" if seat in out_in else "out"
         else:
             status = "" if over else "in play"
-        row = [str(place), escape(state.players[seat]), str(sc.totals[seat])]
+        row = [str(place), shown(state.players[seat]), str(sc.totals[seat])]
         if ladder:
             row.append(str(sc.marks[seat]))
         table.add_row(*row, status)
@@ -61,19 +60,8 @@ def _rate(rate: Any) -> tuple[str, str]:
     return f"{rate.rate:.1%}", f"{rate.low:.1%} – {rate.high:.1%}"
 
 
-#: Summary fields that count something (or hold a penalty, an int): written as ints when whole.
-_COUNTS = frozenset({"wins", "games", "count", "min", "max", "p90"})
-
-
-def _whole_counts(data: Any, key: str | None = None) -> Any:
-    """The summary with whole-number counts as ints (`509`, not `509.0`); a shared win stays fractional."""
-    if isinstance(data, dict):
-        return {k: _whole_counts(v, k) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_whole_counts(v) for v in data]
-    if key in _COUNTS and isinstance(data, float) and data.is_integer():
-        return int(data)
-    return data
+#: The win tables' caption: why a count of wins can be fractional.
+_SHARED = "Ties share a win: each of k winners of a match counts 1/k of a win."
 
 
 def _summary(out: Console, result: SimulationResult) -> None:
@@ -81,7 +69,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     rounds = data["rounds_per_match"]
     game = type(result.rules)._game
     unit = game.unit + "s"
-    summary = Table(title=f"{_title(result.rules)}: {result.players} players, seed {result.seed}")
+    summary = Table(title=f"{shown(_title(result.rules))}: {result.players} players, seed {result.seed}")
     summary.add_column("")
     summary.add_column("value", justify="right")
     summary.add_row("matches", str(data["matches"]))
@@ -92,7 +80,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     summary.add_row("seats rotate", "yes" if result.rotate else "no")
     out.print(summary)
 
-    seats = Table(title="Win rate by seat")
+    seats = Table(title="Win rate by seat", caption=_SHARED, caption_justify="left")
     seats.add_column("seat", justify="right")
     if not result.rotate:
         seats.add_column("bot")
@@ -100,18 +88,18 @@ def _summary(out: Console, result: SimulationResult) -> None:
     seats.add_column("rate", justify="right")
     seats.add_column("95% interval", justify="right")
     for s, rate in enumerate(result.seat_rates()):
-        row = [str(s)] + ([result.bots[s]] if not result.rotate else [])
+        row = [str(s)] + ([shown(result.bots[s])] if not result.rotate else [])
         seats.add_row(*row, f"{rate.wins:g}", *_rate(rate))
     out.print(seats)
 
-    bots = Table(title="Win rate by bot")
+    bots = Table(title="Win rate by bot", caption=_SHARED, caption_justify="left")
     bots.add_column("bot")
     bots.add_column("seats played", justify="right")
     bots.add_column("wins", justify="right")
     bots.add_column("rate", justify="right")
     bots.add_column("95% interval", justify="right")
     for name, rate in result.bot_rates().items():
-        bots.add_row(name, str(rate.games), f"{rate.wins:g}", *_rate(rate))
+        bots.add_row(shown(name), str(rate.games), f"{rate.wins:g}", *_rate(rate))
     out.print(bots)
 
     pen = data["penalties"]

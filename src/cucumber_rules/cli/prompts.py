@@ -2,44 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 import cucumber_rules as cr
+from cucumber_rules.narrate import barred, marker_note, to_you
+
+from .common import shown
 
 # --------------------------------------------------------------------------- play: the table
-
-_YOU = (
-    (re.compile(r"\bevery other player plays their lowest card\b"), "you must play your lowest card"),
-    (re.compile(r"\bthey hold\b"), "you hold"),
-    (re.compile(r"\bthey must\b"), "you must"),
-    (re.compile(r"\btheir hand\b"), "your hand"),
-    (re.compile(r"\bthe hand holds\b"), "your hand holds"),
-    (re.compile(r"(:|, so) must play\b"), r"\1 you must play"),
-    (re.compile(r"\bthe lowest card\b"), "your lowest card"),
-)
-
-
-def _to_you(message: str, seat: int, players: Sequence[str]) -> str:
-    """The library's third-person message about `seat`, addressed to the player in that seat.
-
-    `IllegalMoveError` messages are a stable third-person contract ("seat 2 cannot
-    play 9H: must play 10 or higher, or the lowest card 3C"); at the table the
-    human reads "you cannot play 9H: you must play 10 or higher, or your lowest card 3C".
-    Other seats are named.
-    """
-    text = re.sub(rf"^seat {seat}\b", "you", message)
-    for pattern, replacement in _YOU:
-        text = pattern.sub(replacement, text)
-    return re.sub(
-        r"\bseat (\d+)\b",
-        lambda m: players[int(m[1])] if int(m[1]) < len(players) else m[0],
-        text,
-    )
 
 
 def _suited(rules: cr.Rules) -> bool:
@@ -64,33 +35,36 @@ def _help(rules: cr.Rules) -> str:
     )
 
 
-def _show_view(out: Console, v: cr.PlayerView) -> None:
-    assert v.seat is not None
+def _show_view(out: Console, state: cr.State, seat: int) -> None:
+    v = cr.view(state, seat)
     trick_no = len(v.tricks) + 1
     game = cr.game_of(v)
     unit = game.unit.capitalize()
     out.print(
-        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {escape(v.players[v.seat])}"
+        f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {shown(v.players[seat])}"
     )
-    table_cards = ", ".join(f"{escape(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
+    table_cards = ", ".join(f"{shown(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
     line = f"On the table: {table_cards}"
     extra = game.words.describe_table(v)
     if extra:
-        line += " " + escape(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
+        line += " " + shown(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
     out.print(line)
-    others = " · ".join(
-        f"{escape(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n
-    )
+    others = " · ".join(f"{shown(v.players[s])} {n}" for s, n in enumerate(v.hand_sizes) if s != v.seat and n)
     if others:
         out.print(f"Cards in hand: {others}")
     out.print(_scores(v))
     out.print("Your hand: [bold]" + " ".join(str(c) for c in v.hand) + "[/bold]")
+    note = marker_note(v)
+    if note:
+        out.print(shown(note))
     out.print("You may play: " + " ".join(_plays(v)))
+    for line in barred(state, seat):
+        out.print(shown(line))
 
 
 def _scores(v: cr.PlayerView) -> str:
     """`Scores: Ann 3 · Bo 12`, names escaped for rich."""
-    return "Scores: " + " · ".join(f"{escape(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
+    return "Scores: " + " · ".join(f"{shown(name)} {t}" for name, t in zip(v.players, v.totals, strict=True))
 
 
 def _plays(v: cr.PlayerView) -> list[str]:
@@ -109,6 +83,15 @@ def _ask(out: Console, prompt: str, default: str | None = None) -> str | None:
         return None
 
 
+def _pause(out: Console, prompt: str) -> str | None:
+    """A line of input after `prompt` (Enter alone gives ""); None at the end of input or on Ctrl-C."""
+    try:
+        return str(typer.prompt(prompt, default="", show_default=False, prompt_suffix=" "))
+    except typer.Abort:
+        out.print()
+        return None
+
+
 def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
     """Ask until the player gives a legal action; None means stop."""
     v = cr.view(state, seat)
@@ -117,7 +100,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
         game = cr.game_of(v)
         answers = game.words.decision_answers(v)
         keys = list(dict.fromkeys(k for k in answers if len(k) == 1) or answers)
-        question = f"\n[bold]{escape(game.words.decision_prompt(v))}[/bold] {_scores(v)}"
+        question = f"\n[bold]{shown(game.words.decision_prompt(v))}[/bold] {_scores(v)}"
         out.print(question)
         while True:
             answer = _ask(out, f"Your choice [{'/'.join(keys)}]")
@@ -132,8 +115,9 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
                 out.print(question)
                 continue
             # ('?' and 'help' get this answer too: it is the whole help at this prompt.)
-            out.print(f"Answer {' or '.join(keys)}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
-    _show_view(out, v)
+            answers_text = shown(" or ".join(keys))
+            out.print(f"Answer {answers_text}; 'hand' shows the question again; 'quit' or Ctrl-D stops.")
+    _show_view(out, state, seat)
     plays = _plays(v)
     only = plays[0] if len(plays) == 1 else None
     deck = frozenset(cr.DECKS.get(v.rules.deck, ()))
@@ -149,7 +133,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             out.print(_help(v.rules))
             continue
         if low in ("hand", "table", "show"):
-            _show_view(out, v)
+            _show_view(out, state, seat)
             continue
         try:
             played = cr.card(word)
@@ -157,10 +141,10 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             played = None
         if played is None or (deck and played not in deck):
             hint = f"{word!r} is not a card of this deck: {_card_hint(v.rules)}"
-            out.print(f"[red]{escape(hint)}[/red]")
+            out.print(f"[red]{shown(hint)}[/red]")
             continue
         action = cr.Play(seat, played)
         illegal = cr.check(state, action)
         if illegal is None:
             return action
-        out.print(f"[red]{escape(_to_you(illegal.message, seat, state.players))}[/red]")
+        out.print(f"[red]{shown(to_you(illegal.message, seat, state.players))}[/red]")

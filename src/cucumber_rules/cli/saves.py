@@ -14,6 +14,7 @@ import typer
 
 import cucumber_rules as cr
 from cucumber_rules.bots import get_bot
+from cucumber_rules.serialization import MAX_LENGTH
 
 from .common import _fail, _given, _overrides, _title
 
@@ -87,12 +88,24 @@ def _save(path: Path | None, game: _Game) -> None:
         _fail(f"cannot save to {path}: {error.strerror or error}", 1)
 
 
+#: The longest file `replay` and `play --resume` read: the longest document `cr.loads` accepts, plus
+#: room for a saved game's own fields around its record.
+MAX_FILE_BYTES = MAX_LENGTH + 64 * 1024
+
+
 def _read_file(path: Path) -> str:
+    """The file's text; a one-line error (exit code 1) if it cannot be read, is too long or is not UTF-8."""
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        _fail(f"cannot read {path}: {reason}", 1)
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)  # (never more: the file may be endless, e.g. /dev/zero)
+    except OSError as error:
+        _fail(f"cannot read {path}: {error.strerror or error}", 1)
+    if len(data) > MAX_FILE_BYTES:
+        _fail(f"cannot read {path}: longer than {MAX_FILE_BYTES:,} bytes, too long for a match record", 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        _fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start} is not valid)", 1)
 
 
 _ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
@@ -111,10 +124,15 @@ def _parse_record(path: Path, text: str) -> cr.Record:
     except cr.RulesError as error:
         _fail(f"{path} is not a valid match record: {error}", 1)
     if isinstance(obj, cr.State):
-        return cr.record(obj)
+        obj = cr.record(obj)
     if not isinstance(obj, cr.Record):
         kind = next(k.__name__ for k in (cr.Rules, cr.State, cr.PlayerView, cr.Score) if isinstance(obj, k))
         _fail(f"{path} holds a {kind}, not a match record", 1)
+    for seat, name in enumerate(obj.players):
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:  # (a lone surrogate: such a game could not be saved back)
+            _fail(f"{path} is not a valid match record: player {seat}'s name is not valid Unicode text", 1)
     return obj
 
 
@@ -172,8 +190,8 @@ def _load(path: Path) -> tuple[cr.Record, _Game | None]:
     text = _read_file(path)
     try:
         document = json.loads(text)
-    except ValueError:
-        document = None
+    except (ValueError, RecursionError):  # (not JSON, or nested deeper than Python's parser goes)
+        document = None  # cr.loads says what is wrong with it, in one line
     if isinstance(document, dict) and "cucumber_rules_cli" in document:
         game = _parse_game(path, document)
         return game.record, game

@@ -1,19 +1,29 @@
-"""The registry: `GAMES`, `register_game` and the games of third-party packages (entry points)."""
+"""The registry: `GAMES`, `register_game` and the games of third-party packages (entry points).
+
+A plug-in is contained. `register_game` checks a game before anything can see it (its
+names clash with nothing, its class attributes have the right types, its decision and
+event tags are its own, its state readings and options hide nothing, and its values
+serialise: a JSON converter is built with it and its presets' values go there and back);
+a refused game leaves nothing behind. An entry point that fails to load in any way,
+`SystemExit` included, is skipped with a `RuntimeWarning`, and whatever its loading
+registered or unregistered is undone. `unregister_game` undoes a registration completely.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
+import types
 import warnings
 from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-import attrs
-
 from .. import _registry
-from ..errors import register_codes
-from ..state import State
+from ..errors import register_codes, unregister_codes
 from .base import Game
+from .checks import check_game, library_game, prove
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -34,35 +44,107 @@ Example:
 
 # --------------------------------------------------------------------------- the registry
 
+#: Set once every entry point of the group has been loaded (never before: readers wait for it).
 _plugins_loaded = False
+#: True while the thread holding `_lock` registers, unregisters or loads plug-ins: a registry read
+#: it makes meanwhile (a plug-in's import, a registration's proof) must not start loading plug-ins.
+_busy = False
 _lock = threading.RLock()
+#: The entry points loaded or skipped so far (name, value), and the warnings not yet given.
+_ENTRIES_DONE: set[tuple[str, str]] = set()
+_PROBLEMS: list[str] = []
 
 
 def _load_plugins() -> None:
-    """Load the entry points of `cucumber_rules.games` once (the first time the registry is read)."""
-    global _plugins_loaded  # noqa: PLW0603 - the registry is process-wide by nature
+    """Load the entry points of `cucumber_rules.games` once (the first time the registry is read).
+
+    Other threads wait until every plug-in is loaded. A plug-in that fails to load (with any
+    exception, `SystemExit` included) is skipped with a `RuntimeWarning`, given once loading is
+    done; a `KeyboardInterrupt` stops the loading and propagates, and the next read loads again.
+    """
+    global _plugins_loaded, _busy  # noqa: PLW0603 - the registry is process-wide by nature
     if _plugins_loaded:
         return
     with _lock:
-        if _plugins_loaded:
+        if _plugins_loaded or _busy:  # (`_busy`: this very thread is loading or registering)
             return
-        _plugins_loaded = True
-        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        _busy = True
+        try:
             try:
-                found = entry.load()
-                if (isinstance(found, type) and issubclass(found, Game)) or (
-                    callable(found) and not isinstance(found, Game)
-                ):
-                    found = found()
-                if isinstance(found, Game) and _registry.store().get(found.name) is not found:
-                    register_game(found)
-            except Exception as error:  # a broken plugin must not break the library
-                warnings.warn(
-                    f"cucumber_rules: the game plugin {entry.name!r} ({entry.value}) failed to load: "
-                    f"{type(error).__name__}: {error}",
-                    RuntimeWarning,
-                    stacklevel=2,
+                entries = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+            except Exception as error:  # broken metadata must not break the library
+                entries = []
+                _PROBLEMS.append(
+                    f"cucumber_rules: could not list the game plugins: {type(error).__name__}: {error}"
                 )
+            for entry in entries:
+                key = (entry.name, entry.value)
+                if key in _ENTRIES_DONE:  # (loaded before an interrupt: not again)
+                    continue
+                problem = _load_entry(entry)
+                _ENTRIES_DONE.add(key)
+                if problem is not None:
+                    _PROBLEMS.append(problem)
+            _plugins_loaded = True  # only now: a reader in another thread waited for all of it
+            problems = list(_PROBLEMS)
+            _PROBLEMS.clear()
+        finally:
+            _busy = False
+    for problem in problems:  # (after the lock: a warnings filter that raises loses no plug-in)
+        warnings.warn(problem, RuntimeWarning, stacklevel=_caller_level())
+
+
+def _caller_level() -> int:
+    """The `stacklevel` of the first frame outside the library: the reader's line that loaded the plug-ins."""
+    library = os.path.dirname(os.path.dirname(__file__)) + os.sep
+    level, frame = 1, sys._getframe(1)
+    while frame.f_back is not None and frame.f_code.co_filename.startswith((library, "<frozen ")):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _load_entry(entry: metadata.EntryPoint) -> str | None:
+    """Load one entry point and register its game; what went wrong (all of it undone), or None."""
+    before = dict(_registry.store())
+    try:
+        found = entry.load()
+        if (isinstance(found, type) and issubclass(found, Game)) or (
+            callable(found) and not isinstance(found, Game | type)
+        ):
+            found = found()
+        if isinstance(found, Game):
+            if _registry.store().get(found.name) is not found:
+                register_game(found)
+        elif not isinstance(found, types.ModuleType):
+            raise TypeError(
+                f"it names {type(found).__name__} {found!r}, not a Game, a Game subclass, "
+                "a function returning a Game, or a module"
+            )
+        removed = sorted(name for name, game in before.items() if _registry.store().get(name) is not game)
+        if removed:
+            raise RuntimeError(f"it unregistered {', '.join(removed)}")
+    except KeyboardInterrupt:
+        _restore(before)
+        raise
+    except BaseException as error:  # SystemExit too: a plug-in does not end the host
+        _restore(before)
+        return (
+            f"cucumber_rules: the game plugin {entry.name!r} ({entry.value}) failed to load and was "
+            f"skipped: {type(error).__name__}: {error}"
+        )
+    return None
+
+
+def _restore(before: Mapping[str, Game[Any]]) -> None:
+    """Make the registry hold exactly the games of `before` again, in their order (undo a plug-in)."""
+    for name in [n for n, game in _registry.store().items() if before.get(n) is not game]:
+        _remove(name)
+    for game in before.values():
+        if _registry.store().get(game.name) is not game:
+            register_game(game)  # it passed before, and nothing it depends on has changed since
+    now = _registry.store()
+    if list(now) != list(before):
+        _registry.replace({name: now[name] for name in before})
 
 
 GAMES: Mapping[str, Game[Any]] = _registry.LiveMapping("GAMES", _registry.games)
@@ -72,7 +154,7 @@ Example:
     >>> import cucumber_rules as cr
     >>> list(cr.GAMES)[:2]
     ['ladder', 'catastrophe']
-    >>> cr.GAMES["catastrophe"].presets["catastrophe"].hands
+    >>> cr.GAMES["catastrophe"].presets["catastrophe"].hand_count
     4
 """
 
@@ -80,10 +162,16 @@ Example:
 def register_game(game: Game[Any]) -> Game[Any]:
     """Add a game to the registry, with its presets and error codes; return it.
 
-    Registering the same game object again does nothing. Its name, its presets'
-    names and aliases, and its error codes must not clash with another game's.
-    Registration adds nothing to the library's classes: the game's own rules class
-    learns its game (`game_of`), and `unregister_game` takes that back.
+    Registering the same game object again does nothing. Before anything changes,
+    the game is checked: its name, its presets' names and aliases, its error codes
+    and its decision and event tags must not clash with another game's; its class
+    attributes and hook groups must have the documented types; its state class may
+    add readings to `State` but no fields, and its options must not hide an
+    attribute of `Rules`; and its values must serialise (a JSON converter is built
+    with the game, and each preset's rules, a new match's state, views, score and
+    record, and its `testing.decision_examples`, are written and read back). A
+    refused game leaves nothing behind. Registration adds nothing to the library's
+    classes: the game's own rules class learns its game (`game_of`).
 
     Args:
         game: An instance of a `Game` subclass.
@@ -92,79 +180,80 @@ def register_game(game: Game[Any]) -> Game[Any]:
         The game, so a module can write `GAME = register_game(MyGame())`.
 
     Raises:
-        TypeError: If `game` is not a `Game` or its `rules_type` is not a `Rules` subclass.
-        ValueError: If a name, preset, alias or error code is taken, or the presets are not
-            rules of this game.
+        TypeError: If `game` is not a `Game`, a class attribute has the wrong type (`rules_type`
+            not a `Rules` subclass, `result_type` not an attrs `RoundResult`, ...), or its values
+            do not serialise (the message names the game, the class and the cause).
+        ValueError: If a name, preset, alias, error code, tag, reading or option is taken or
+            malformed, or the presets are not rules of this game.
 
     Example:
         >>> import cucumber_rules as cr
         >>> cr.register_game(cr.GAMES["ladder"]) is cr.GAMES["ladder"]
         True
     """
-    from ..rules import Rules
-
-    _GAMES: dict[str, Game[Any]] = dict(_registry.store())
+    global _busy  # noqa: PLW0603 - the registry is process-wide by nature
     if not isinstance(game, Game):
         raise TypeError(f"register_game() takes a Game, not {type(game).__name__}")
     with _lock:
-        if _GAMES.get(game.name) is game:
+        name = game.name
+        games: Mapping[str, Game[Any]] = _registry.store()
+        if isinstance(name, str) and games.get(name) is game:
             return game
-        if not game.name or not isinstance(game.name, str):
-            raise ValueError("a game needs a name")
-        if game.name in _GAMES:
-            raise ValueError(f"a game named {game.name!r} is already registered")
-        rules_type = getattr(game, "rules_type", None)
-        if not (isinstance(rules_type, type) and issubclass(rules_type, Rules)):
-            raise TypeError(f"{game.name}: rules_type must be a subclass of Rules")
-        if rules_type.game != game.name:
-            raise ValueError(f"{game.name}: its rules class says game {rules_type.game!r}")
-        taken = {name: other.name for other in _GAMES.values() for name in (*other.presets, *other.aliases)}
-        for name in (*game.presets, *game.aliases):
-            if name in taken:
-                raise ValueError(f"{game.name}: preset name {name!r} is taken by the {taken[name]} game")
-        for name, rules in game.presets.items():
-            if type(rules) is not rules_type or rules.name != name:
-                raise ValueError(f"{game.name}: preset {name!r} must be {rules_type.__name__} named {name!r}")
-        for alias, target in game.aliases.items():
-            if target not in game.presets:
-                raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
-        state_type = getattr(game, "state_type", None)
-        if not (isinstance(state_type, type) and issubclass(state_type, State)):
-            raise TypeError(f"{game.name}: state_type must be State or a subclass of it")
-        if attrs.fields(state_type) != attrs.fields(State):
-            raise TypeError(f"{game.name}: its state class may add readings to State, not fields")
-        register_codes(game.name, game.error_codes)
-        rules_type._game = game
-        _GAMES[game.name] = game
-        _registry.replace(_GAMES)
+        busy, _busy = _busy, True
+        try:
+            check_game(game, games)
+            rules_type = game.rules_type
+            kept = rules_type.__dict__.get("_game")
+            rules_type._game = game
+            try:
+                if not library_game(game):  # (the library's own: proved by its tests, not at import)
+                    prove(game, games)
+                register_codes(name, game.error_codes)
+            except BaseException:
+                if kept is not None:
+                    rules_type._game = kept
+                elif "_game" in rules_type.__dict__:
+                    del rules_type._game
+                raise
+            _registry.replace({**games, name: game})
+        finally:
+            _busy = busy
     return game
 
 
 def unregister_game(name: str) -> Game[Any]:
     """Remove a game from the registry, with its presets and error codes; return it.
 
-    For tests that register a game for a while (see `cucumber_rules.testing.registered`);
-    states and rules of the game stop working with the engine once it is removed.
+    For tests that register a game for a while (see `cucumber_rules.testing.registered`):
+    the process is left as it was before the game was registered. States and rules of the
+    game stop working with the engine once it is removed. The library's own games cannot
+    be removed.
 
     Raises:
         KeyError: If no game of that name is registered.
+        ValueError: If it is one of the library's own games.
 
     Example:
         >>> import cucumber_rules as cr
         >>> "nothing" in cr.GAMES
         False
     """
-    from ..errors import _GAME_CODES
-
     with _lock:
-        games: dict[str, Game[Any]] = dict(_registry.store())
-        game = games.pop(name)
-        for code in [c for c, (owner, _) in _GAME_CODES.items() if owner == name]:
-            del _GAME_CODES[code]
-        if "_game" in game.rules_type.__dict__:
-            del game.rules_type._game
-        _registry.replace(games)
+        game: Game[Any] = _registry.store()[name]
+        if library_game(game):
+            raise ValueError(f"the {name} game is part of cucumber_rules: it cannot be unregistered")
+        _remove(name)
     return game
+
+
+def _remove(name: str) -> None:
+    """Remove a registered game and everything its registration added (under the lock)."""
+    games = dict(_registry.store())
+    game = games.pop(name)
+    unregister_codes(name)
+    if "_game" in game.rules_type.__dict__:
+        del game.rules_type._game
+    _registry.replace(games)
 
 
 def registry_version() -> int:

@@ -213,8 +213,13 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     return _Block("".join(parts), width, y + 8, text)
 
 
-def _seat_rows(v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Sequence[Card]) -> _Block:
-    """One row per seat: name, hand (faces, or backs), total; `legal` (of the seat to act) outlined."""
+def _seat_rows(
+    v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Sequence[Card], *, totals: bool = True
+) -> _Block:
+    """One row per seat: name, hand (faces, or backs), total; `legal` (of the seat to act) outlined.
+
+    The text ends with the totals, unless a results block below says them (`totals=False`).
+    """
     players, rules = v.players, v.rules
     row_h = CARD_H + 22.0
     name_w = 104.0
@@ -275,8 +280,10 @@ def _seat_rows(v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Seq
             texts.insert(0, said + ".")  # the viewer's own hand first
         else:
             texts.append(said + ".")
-    totals = "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(players, v.totals, strict=True)) + "."
-    return _Block("".join(parts), width, len(players) * row_h, " ".join([*texts, totals]))
+    said = "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(players, v.totals, strict=True)) + "."
+    return _Block(
+        "".join(parts), width, len(players) * row_h, " ".join([*texts, *([said] if totals else [])])
+    )
 
 
 # --- what to draw -------------------------------------------------------------------------------------
@@ -370,9 +377,9 @@ def _blocks(
     blocks = [_header(v)]
     if tricks != "none":
         blocks += _tricks_to_draw(v, tricks)
-    if v.round_number or open_hands:
-        blocks.append(_seat_rows(v, hands, cards))
     show_results = bool(v.results) if results is None else results
+    if v.round_number or open_hands:
+        blocks.append(_seat_rows(v, hands, cards, totals=not show_results))  # (the results say the totals)
     if show_results:
         blocks.append(_results_block(v))
     return _stack(blocks)

@@ -18,8 +18,8 @@ import json
 import operator
 import types
 import typing
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import cattrs
@@ -34,7 +34,19 @@ from ..rules import Rules
 from ..scoring import Score
 from ..views import Dealt, PlayerView
 
-__all__ = ["At", "Bad", "cause_message", "kind_name", "locate", "make_converter", "tagged_classes"]
+if TYPE_CHECKING:
+    from ..games import Game
+
+__all__ = [
+    "At",
+    "Bad",
+    "cause_message",
+    "converter_for",
+    "kind_name",
+    "locate",
+    "make_converter",
+    "tagged_classes",
+]
 
 
 class Bad(InvalidStateError):
@@ -310,19 +322,26 @@ def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
 # --------------------------------------------------------------------------- the converter
 
 
-def tagged_classes() -> dict[str, type]:
+def tagged_classes(games: Iterable[Game[Any]] | None = None) -> dict[str, type]:
     """Every class written as an object with a `"type"` tag, by tag: actions, decisions and events.
+
+    A tag keeps the first class that has it: the core tags (`"deal"`, `"play"`, `"dealt"`), then
+    each game's in registration order (`register_game` refuses a game whose tag is taken, so a
+    later game can never take a tag from the documents of an earlier one).
+
+    Args:
+        games: The games whose decisions and events to include; None for the registered games.
 
     Example:
         >>> sorted(tagged_classes())
         ['deal', 'dealt', 'play', 'reveal', 'revive']
     """
-    GAMES = _registry.games()
-
+    if games is None:
+        games = _registry.games().values()
     found: dict[str, type] = {"deal": Deal, "play": Play, "dealt": Dealt}
-    for game in GAMES.values():
+    for game in games:
         for cls in (*game.decisions, *game.events):
-            found[cls.TAG] = cls
+            found.setdefault(cls.TAG, cls)
     return found
 
 
@@ -361,6 +380,8 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     does any hook's. A
     structured `State` is replayed from its history, and a structured `Rules`
     validated, so they are always valid; other values are not re-validated.
+    It knows the games registered when it is made: make another after
+    [`register_game`][cucumber_rules.register_game] (`dumps` and `loads` do).
 
     Args:
         converter: The converter to register the hooks on; None for a new one.
@@ -381,11 +402,36 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         ...     print(err.path, "-", err)
         $[0].seat - $[0].seat: expected an integer, not a string
     """
-    GAMES = _registry.games()
+    return converter_for(dict(_registry.games()), converter)
+
+
+def converter_for(
+    games: Mapping[str, Game[Any]], converter: cattrs.Converter | None = None
+) -> cattrs.Converter:
+    """`make_converter` for the given games instead of the registered ones (games by name).
+
+    `register_game` builds one with the registered games and the new one, to prove that the
+    new game's types serialise before anything else can see it.
+
+    Args:
+        games: The games the converter knows, by name (their rules, views, scores, tags).
+        converter: The converter to register the hooks on; None for a new one.
+
+    Returns:
+        The converter.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> conv = converter_for({"ladder": cr.GAMES["ladder"]})
+        >>> conv.structure({"name": "cat", "game": "catastrophe"}, cr.Rules)
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.serialization.converter.Bad: $.game: game must be one of 'ladder', not 'catastrophe'
+    """
     from ..state import Match, RoundResult, State, Table, Trick
 
     conv = converter if converter is not None else cattrs.Converter()
-    tags = tagged_classes()
+    tags = tagged_classes(games.values())
     names = _card_names()
     play_keys = _play_keys(names)
     by_class = {cls: tag for tag, cls in tags.items()}
@@ -575,13 +621,13 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         if "game" not in value:
             raise Bad("missing field 'game'", ".game")
         game = value["game"]
-        if type(game) is not str or game not in GAMES:
-            raise Bad(f"game must be one of {', '.join(repr(g) for g in GAMES)}, not {game!r}", ".game")
+        if type(game) is not str or game not in games:
+            raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {game!r}", ".game")
         body = {k: v for k, v in value.items() if k != "game"}
-        rules_type = GAMES[game].rules_type
+        rules_type = games[game].rules_type
         own = {a.name for a in _fields(rules_type)}
         for key in body:
-            if key not in own and any(key in {a.name for a in _fields(g.rules_type)} for g in GAMES.values()):
+            if key not in own and any(key in {a.name for a in _fields(g.rules_type)} for g in games.values()):
                 raise Bad(f"option {key!r} does not apply to the {game} game", step(key))
         return attrs_structure(rules_type)(body, rules_type)  # type: ignore[no-any-return]
 
@@ -602,17 +648,17 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         game = value.get("game")
         if "game" not in value:
             raise Bad("missing field 'game'", ".game")
-        if type(game) is not str or game not in GAMES:
-            raise Bad(f"game must be one of {', '.join(repr(g) for g in GAMES)}, not {game!r}", ".game")
+        if type(game) is not str or game not in games:
+            raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {game!r}", ".game")
         return score_hooks[game](value, None)  # type: ignore[no-any-return]
 
     view_hooks: dict[str, Callable[[Any, Any], Any]] = {}
     score_hooks: dict[str, Callable[[Any, Any], Any]] = {}
-    for game in GAMES.values():
+    for game in games.values():
         tricks: Any = tuple[game.trick_type, ...]  # type: ignore[name-defined]
         results: Any = tuple[game.result_type, ...]  # type: ignore[name-defined]
         view_hooks[game.name] = attrs_structure(game.view_type, {"tricks": tricks, "results": results})
-        score_hooks[game.name] = attrs_structure(Score, {"results": results})
+        score_hooks[game.name] = attrs_structure(game.score_type, {"results": results})
 
     def state_structure(value: Any, _: Any = None) -> State:
         from .validation import structure_state
@@ -648,7 +694,7 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
     for cls in (Dealt, Record, Trick, RoundResult, Table, Match, *tags.values()):
         if cls is not Play and cls is not Deal:
             conv.register_structure_hook(cls, attrs_structure(cls))
-    for game in GAMES.values():
+    for game in games.values():
         for cls in (game.trick_type, game.result_type, game.table_type, game.match_type):
             conv.register_structure_hook(cls, attrs_structure(cls))
     return conv

@@ -82,6 +82,71 @@ class CatastropheWords(Words):
             ("match", f"{rules.hand_count} hands; every trick's cards are captured and scored"),
         ]
 
+    def rules_intro(self, rules: Rules) -> str | None:
+        """The Trick Marker: how it is set, what it asks, how it breaks; the lead rule.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> CatastropheWords().rules_intro(cr.ruleset("catastrophe")).startswith("How a trick is taken")
+            True
+        """
+        lead = (
+            "The top card of the stock is turned up as each trick's lead, and the first card played to it"
+            if rules.surprise
+            else "The second card of each trick"
+        )
+        return (
+            f"How a trick is taken: the Trick Marker. {lead} sets it: higher than the lead sets High "
+            "(the highest card takes the trick, and every later card must be higher than the lead), "
+            "lower sets Low (the lowest card takes it, and every later card must be lower). "
+            "A player who cannot follow the marker plays any card and breaks it: it flips "
+            "(after a broken High the lowest card takes the trick, after a broken Low the highest) "
+            "and the others play freely. A five-cucumber card cannot lead a trick while its player "
+            "holds any other card."
+        )
+
+    def turn_note(self, view: PlayerView) -> str | None:
+        """The Trick Marker as it stands at the viewer's turn, and what it asks of them.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=["Ann", "Bo", "Cy"])
+            >>> s = cr.apply(s, cr.Deal(hands=[["22", "5"], ["30", "10"], ["25", "15"]]))
+            >>> words = CatastropheWords()
+            >>> print(words.turn_note(cr.view(s, 0)))
+            Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low).
+            >>> s = cr.apply(s, cr.Play(0, "22"))
+            >>> print(words.turn_note(cr.view(s, 1)))
+            Trick Marker: your card sets it. Higher than 22 sets High (the highest card takes the trick), \
+lower sets Low (the lowest card takes it).
+            >>> s = cr.apply(s, cr.Play(1, "30"))
+            >>> print(words.turn_note(cr.view(s, 2)))
+            Trick Marker: HIGH, the highest card takes the trick. Play higher than 22 if you can; \
+a lower card breaks the marker, and then the lowest card takes the trick.
+        """
+        v = cast("CatastropheView", view)
+        marker = v.marker
+        revealed = v.revealed
+        plays = [p.card for p in v.trick]
+        lead = revealed if revealed is not None else (plays[0] if plays else None)
+        if marker is None:
+            if lead is None:
+                return "Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low)."
+            return (
+                f"Trick Marker: your card sets it. Higher than {lead} sets High "
+                "(the highest card takes the trick), lower sets Low (the lowest card takes it)."
+            )
+        side, _, broken = str(marker).upper().partition("-")  # "high", "low", "high-broken", "low-broken"
+        wins = "lowest" if (side == "LOW") != bool(broken) else "highest"
+        if broken:
+            return f"Trick Marker: {side}, broken: the {wins} card takes the trick. Play any card."
+        other, flipped = ("lower", "lowest") if side == "HIGH" else ("higher", "highest")
+        return (
+            f"Trick Marker: {side}, the {wins} card takes the trick. "
+            f"Play {side.lower()}er than {lead} if you can; "
+            f"a {other} card breaks the marker, and then the {flipped} card takes the trick."
+        )
+
 
 class CatastrophePictures(Pictures):
     """What Catastrophe draws: the cucumbers on each card, the Trick Marker's badge, the captured cards.

@@ -1,0 +1,467 @@
+"""Hostile plug-ins: High Card made wrong in every way a game can be, by mistake or malice.
+
+`CASES` lists them: each builds a fresh game (High Card under its own name, with its own rules
+class and preset, and some class attributes changed) that `register_game` must refuse, with the
+error type and the start of the message it must give. Nothing here changes `highcard.py`.
+
+Some objects are named by entry points in the tests (`tests/test_plugins.py`): `TAG_CLASH` and
+`BAD_TRICK` (bad games), `NOT_A_GAME` and `make_nothing` (not games at all).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import attrs
+
+import cucumber_rules as cr
+
+from .highcard import HighCardGame, HighCardRules
+
+__all__ = ["BAD_TRICK", "CASES", "NOT_A_GAME", "TAG_CLASH", "Case", "game", "make_nothing", "rules_class"]
+
+
+def rules_class(name: str, **extra: Any) -> type[HighCardRules]:
+    """High Card's rules for a game called `name` (class attributes `extra` added)."""
+    return attrs.frozen(kw_only=True)(type(f"Rules_{name}", (HighCardRules,), {"game": name, **extra}))
+
+
+def game(name: str, rules: type[HighCardRules] | None = None, /, **changes: Any) -> cr.Game:
+    """High Card under another name, with its own rules class and preset, and `changes` made."""
+    rules = rules or rules_class(name)
+    preset = rules(name=name, deck="standard-52", min_players=2, max_players=6, hand_size=1)
+    body = {
+        "name": name,
+        "rules_type": rules,
+        "presets": {name: preset},
+        "aliases": {},
+        "preset_titles": {},
+        **changes,
+    }
+    return type(f"Game_{name}", (HighCardGame,), body)()  # type: ignore[no-any-return]
+
+
+# ----------------------------------------------------------------------------- hostile classes
+
+
+@attrs.frozen
+class FakeRevive(cr.Decision):
+    """A decision that takes the ladder's tag."""
+
+    TAG: ClassVar[str] = "revive"
+    accept: bool = True
+
+
+@attrs.frozen
+class FakeReveal:
+    """An event that takes Catastrophe's tag."""
+
+    TAG: ClassVar[str] = "reveal"
+    card: int = 0
+
+
+@attrs.frozen
+class FakeDealt:
+    """An event that takes the core deal event's tag."""
+
+    TAG: ClassVar[str] = "dealt"
+    sizes: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Untagged(cr.Decision):
+    """A decision without a tag of its own (it would inherit `Decision`'s)."""
+
+    ring: int = 0
+
+
+@attrs.frozen
+class Bell:
+    """A tagged class that is not a `Decision`."""
+
+    TAG: ClassVar[str] = "bell"
+
+
+@attrs.frozen
+class Gong(cr.Decision):
+    """A decision, fine on its own."""
+
+    TAG: ClassVar[str] = "gong"
+
+
+@attrs.frozen
+class OtherGong(cr.Decision):
+    """Another decision with the same tag as `Gong`."""
+
+    TAG: ClassVar[str] = "gong"
+
+
+@attrs.frozen
+class DecisionEvent(cr.Decision):
+    """An event that is a `Decision` (every game's documents would take it for an action)."""
+
+    TAG: ClassVar[str] = "decision-event"
+
+
+@attrs.frozen
+class LostEvent:
+    """An event whose field's annotation names nothing."""
+
+    TAG: ClassVar[str] = "lost"
+    where: Nowhere  # type: ignore[name-defined]  # noqa: F821
+
+
+@attrs.frozen(weakref_slot=False)
+class BadTrick(cr.Trick):
+    """A trick whose field's annotation names nothing."""
+
+    note: Nowhere = None  # type: ignore[name-defined]  # noqa: F821
+
+
+class LooseResult:
+    """A round result that is not an attrs class."""
+
+    number: int = 0
+
+
+@attrs.frozen(weakref_slot=False)
+class LooseView(cr.PlayerView):
+    """A view whose field's annotation names nothing."""
+
+    fog: Mist = None  # type: ignore[name-defined]  # noqa: F821
+
+
+class Opaque:
+    """A value the JSON converter knows nothing of."""
+
+
+@attrs.frozen(weakref_slot=False)
+class OpaqueTable(cr.Table):
+    """A table with a field of a type no JSON hook reads."""
+
+    note: Opaque = attrs.field(factory=Opaque)
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class SetMatch(cr.Match):
+    """A match holding a set (no JSON for it): its type is `Any`, so only a value shows it."""
+
+    seen: Any = attrs.field(factory=frozenset)
+
+
+def _raises(*_: Any, **__: Any) -> Any:
+    raise RuntimeError("a hook that raises")
+
+
+def _exits(*_: Any, **__: Any) -> Any:
+    sys.exit(4)
+
+
+# ----------------------------------------------------------------------------- the catalogue
+
+
+@attrs.frozen
+class Case:
+    """A hostile game `register_game` must refuse, with `error` and a message starting `message`."""
+
+    id: str
+    build: Callable[[str], cr.Game]
+    error: type[BaseException]
+    message: str
+
+
+def _case(id: str, error: type[BaseException], message: str, **changes: Any) -> Case:
+    return Case(id, lambda name: game(name, **changes), error, message)
+
+
+def _rules_case(id: str, error: type[BaseException], message: str, **extra: Any) -> Case:
+    return Case(id, lambda name: game(name, rules_class(name, **extra)), error, message)
+
+
+def _option_case(id: str, option: str) -> Case:
+    def build(name: str) -> cr.Game:
+        field = cr.option(1, meaning="a hostile option")
+        rules = attrs.make_class(
+            f"Rules_{name}", {option: field}, bases=(HighCardRules,), frozen=True, kw_only=True
+        )
+        rules.game = name  # type: ignore[attr-defined]
+        return game(name, rules)
+
+    return Case(id, build, ValueError, "{name}: an option ")
+
+
+def _preset_case(id: str, error: type[BaseException], message: str, presets: Callable[[str], Any]) -> Case:
+    return Case(id, lambda name: game(name, presets=presets(name)), error, message)
+
+
+CASES: tuple[Case, ...] = (
+    # names
+    _case("empty name", ValueError, "a game needs a name", name=""),
+    _case("name not text", TypeError, "a game's name must be a string", name=3),
+    _case("name not canonical", ValueError, "a game needs a name in lower case", name="High Card"),
+    _case(
+        "name taken by a built-in game",
+        ValueError,
+        "a game named 'ladder' is already registered",
+        name="ladder",
+    ),
+    # decision and event tags, and their classes
+    _case(
+        "decision tag of the ladder",
+        ValueError,
+        "{name}: tag 'revive' of FakeRevive is taken by the ladder game",
+        decisions=(FakeRevive,),
+    ),
+    _case(
+        "event tag of Catastrophe",
+        ValueError,
+        "{name}: tag 'reveal' of FakeReveal is taken by the catastrophe game",
+        events=(FakeReveal,),
+    ),
+    _case(
+        "event tag of the core",
+        ValueError,
+        "{name}: tag 'dealt' of FakeDealt is taken by the core actions",
+        events=(FakeDealt,),
+    ),
+    _case(
+        "decision without a tag", TypeError, "{name}: Untagged needs a TAG of its own", decisions=(Untagged,)
+    ),
+    _case(
+        "decision that is no Decision",
+        TypeError,
+        "{name}: Bell in decisions must derive from Decision",
+        decisions=(Bell,),
+    ),
+    _case(
+        "event that is a Decision",
+        TypeError,
+        "{name}: DecisionEvent in events cannot be a Decision",
+        events=(DecisionEvent,),
+    ),
+    _case(
+        "one tag twice",
+        ValueError,
+        "{name}: tag 'gong' is used by both Gong and OtherGong",
+        decisions=(Gong, OtherGong),
+    ),
+    _case("decisions not a tuple", TypeError, "{name}: decisions must be a tuple", decisions=Gong),
+    _case("event not a class", TypeError, "{name}: events must hold attrs classes", events=("reveal",)),
+    # types that do not serialise
+    _case(
+        "trick annotation that names nothing",
+        TypeError,
+        "{name}: its values do not serialise: the annotations of BadTrick (trick_type) failed: NameError",
+        trick_type=BadTrick,
+    ),
+    _case(
+        "result not an attrs class",
+        TypeError,
+        "{name}: result_type must be an attrs subclass of RoundResult",
+        result_type=LooseResult,
+    ),
+    _case(
+        "result that is a Score",
+        TypeError,
+        "{name}: result_type must be an attrs subclass of RoundResult",
+        result_type=cr.Score,
+    ),
+    _case(
+        "match that is a Play",
+        TypeError,
+        "{name}: match_type must be an attrs subclass of Match",
+        match_type=cr.Play,
+    ),
+    _case(
+        "view annotation that names nothing",
+        TypeError,
+        "{name}: its values do not serialise: the annotations of LooseView (view_type)",
+        view_type=LooseView,
+    ),
+    _case(
+        "event annotation that names nothing",
+        TypeError,
+        "{name}: its values do not serialise: the annotations of LostEvent (events)",
+        events=(LostEvent,),
+    ),
+    _case(
+        "table field no JSON hook reads",
+        TypeError,
+        "{name}: its values do not serialise: the JSON hooks of OpaqueTable (table_type) failed",
+        table_type=OpaqueTable,
+    ),
+    _case(
+        "match value that is not JSON",
+        TypeError,
+        "{name}: its values do not serialise: a new match of '{name}' failed: TypeError",
+        match_type=SetMatch,
+    ),
+    _rules_case(
+        "option value that is not JSON",
+        TypeError,
+        "{name}: its values do not serialise: preset '{name}'",
+        __annotations__={"colours": "Any"},
+        colours=attrs.field(factory=lambda: frozenset({1, 2})),
+    ),
+    # state readings
+    _case(
+        "reading named __len__",
+        ValueError,
+        "{name}: a state reading needs a public name, not '__len__'",
+        state_attributes={"__len__": len},
+    ),
+    _case(
+        "reading named like a field",
+        ValueError,
+        "{name}: a state reading cannot be named 'hands': State has it already",
+        state_attributes={"hands": len},
+    ),
+    _case(
+        "reading named like a property",
+        ValueError,
+        "{name}: a state reading cannot be named 'game': State has it already",
+        state_attributes={"game": len},
+    ),
+    _case(
+        "reading named like a method",
+        ValueError,
+        "{name}: a state reading cannot be named 'hand': State has it already",
+        state_attributes={"hand": len},
+    ),
+    _case(
+        "reading named with a keyword",
+        ValueError,
+        "{name}: a state reading needs a public name, not 'class'",
+        state_attributes={"class": len},
+    ),
+    _case(
+        "reading not callable",
+        TypeError,
+        "{name}: state reading 'shade' must be callable",
+        state_attributes={"shade": 3},
+    ),
+    _case(
+        "readings not a mapping",
+        TypeError,
+        "{name}: state_attributes must be a mapping",
+        state_attributes=[("shade", len)],
+    ),
+    # options
+    _option_case("option named like a method of Rules", "replace"),
+    _option_case("option named like a class attribute of Rules", "seats_limit"),
+    _option_case("option named privately", "_secret"),
+    _rules_case(
+        "too many seats", ValueError, "{name}: seats_limit of its rules must be an int 2..", seats_limit=99
+    ),
+    # presets and aliases
+    _preset_case(
+        "presets not a mapping", TypeError, "{name}: presets must be a mapping", lambda name: [name]
+    ),
+    _case(
+        "alias of a built-in preset",
+        ValueError,
+        "{name}: preset name 'gurka' is taken by the ladder game",
+        aliases={"gurka": "x"},
+    ),
+    _case(
+        "alias not canonical",
+        ValueError,
+        "{name}: preset name 'Danish' must be in lower case",
+        aliases={"Danish": "x"},
+    ),
+    _case(
+        "alias of no preset",
+        ValueError,
+        "{name}: alias 'hc2' names no preset ('nothing')",
+        aliases={"hc2": "nothing"},
+    ),
+    _preset_case(
+        "preset of another game's rules",
+        ValueError,
+        "{name}: preset 'agurk-2' must be",
+        lambda name: {"agurk-2": attrs.evolve(cr.ruleset("agurk"), name="agurk-2")},
+    ),
+    _case(
+        "rules class of the ladder",
+        ValueError,
+        "{name}: its rules class says game 'ladder'",
+        rules_type=cr.LadderRules,
+    ),
+    _case(
+        "rules class that is no Rules",
+        TypeError,
+        "{name}: rules_type must be a subclass of Rules",
+        rules_type=int,
+    ),
+    # error codes
+    _case(
+        "code of the ladder",
+        ValueError,
+        "{name}: error code 'must-follow' is taken by the ladder game",
+        error_codes={"must-follow": "x"},
+    ),
+    _case(
+        "core code",
+        ValueError,
+        "{name}: error code 'game-over' is taken by the core codes",
+        error_codes={"game-over": "x"},
+    ),
+    _case(
+        "codes not a mapping",
+        TypeError,
+        "{name}: error_codes must map codes to meanings",
+        error_codes=["hc-code"],
+    ),
+    _case(
+        "code not text",
+        TypeError,
+        "{name}: error code 7 and its meaning must be strings",
+        error_codes={7: "x"},
+    ),
+    # other class attributes of the wrong type
+    _case("title not text", TypeError, "{name}: title must be str, not NoneType", title=None),
+    _case("flag not a bool", TypeError, "{name}: shows_dealer must be bool, not str", shows_dealer="yes"),
+    _case(
+        "format 1 claimed",
+        ValueError,
+        "{name}: format1_unused is for the games cucumber_rules 0.1 wrote",
+        format1_unused={"result": {"payer": -1}},
+    ),
+    # hooks that raise while registration proves the values
+    _case(
+        "new_match raises",
+        TypeError,
+        "{name}: its values do not serialise: a new match of '{name}' failed",
+        new_match=_raises,
+    ),
+    _case(
+        "view_fields raises",
+        TypeError,
+        "{name}: its values do not serialise: a new match of '{name}' failed",
+        view_fields=_raises,
+    ),
+    _case(
+        "decision_examples raises",
+        TypeError,
+        "{name}: its values do not serialise: decision_examples(0)",
+        decision_examples=_raises,
+    ),
+    _case("new_match exits", SystemExit, "4", new_match=_exits),
+)
+"""Every hostile game, each refused by `register_game` (the message may name the game: `{name}`)."""
+
+
+TAG_CLASH = game("tag-clash", decisions=(FakeRevive,))
+"""A game whose decision takes the ladder's `"revive"` tag (for an entry point)."""
+
+BAD_TRICK = game("bad-trick", trick_type=BadTrick)
+"""A game whose trick class has an annotation that names nothing (for an entry point)."""
+
+NOT_A_GAME = 42
+"""Not a game at all (for an entry point)."""
+
+
+def make_nothing() -> None:
+    """A function an entry point names that returns no game."""

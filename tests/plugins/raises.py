@@ -1,0 +1,3 @@
+"""A plug-in whose import raises."""
+
+raise RuntimeError("broken on purpose")
