@@ -129,7 +129,7 @@ def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
     if isinstance(caution, float):
         view = cr.view(state, state.to_act)
         with pytest.raises(ValueError, match="caution must be a finite number"):
-            game_of(state.match.rules).heuristic(view, random.Random(2), caution=caution)
+            game_of(state.match.rules).bots.heuristic(view, random.Random(2), caution=caution)
     assert HeuristicBot(caution=0).caution == 0
     assert HeuristicBot(caution=-1.5).caution == -1.5
     assert HeuristicBot(caution=Fraction(1, 2)).caution == 0.5  # type: ignore[arg-type]  # any real number
@@ -270,7 +270,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
     # The heuristic reads its view through `glance` and counts unseen cards from the captured piles, only
     # when it must: each play's gain is exactly the plain reading's cost, negated, and each choice the
     # cheapest play (ties within 1e-9 broken by the same draw).
-    from cucumber_rules.games.catastrophe.words import _gains
+    from cucumber_rules.games.catastrophe.bots import _gains
 
     rules = cr.ruleset("catastrophe", **options)
     game = game_of(rules)
@@ -290,7 +290,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
             ties = [p for p, c in zip(view.legal, costs, strict=True) if c - cheapest <= 1e-9]
             seed = rng.randrange(10**6)
             expected = ties[0] if len(ties) == 1 else random.Random(seed).choice(ties)
-            assert game.heuristic(view, random.Random(seed), caution=caution) == expected
+            assert game.bots.heuristic(view, random.Random(seed), caution=caution) == expected
             compared += 1
             moves = cr.legal_moves(state)
             state = cr.apply(state, moves[rng.randrange(len(moves))])
@@ -298,8 +298,8 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
 
 
 def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
+    from cucumber_rules.games.catastrophe.bots import _BELOW_60, _risks
     from cucumber_rules.games.catastrophe.rules import Marker
-    from cucumber_rules.games.catastrophe.words import _BELOW_60, _risks
 
     rng = random.Random(4)
     checked = 0
@@ -390,8 +390,8 @@ def test_get_bot_and_resolve_bots() -> None:
         cr.ruleset("agurk", hand_size=4, threshold=12),
         cr.ruleset("gurka", revival=True, threshold=12, hand_size=3),
         cr.ruleset("five-cucumbers", hand_size=4),
-        cr.ruleset("catastrophe", hand_size=4, hands=2),
-        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True, hand_size=4, hands=1),
+        cr.ruleset("catastrophe", hand_size=4, hand_count=2),
+        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True, hand_size=4, hand_count=1),
     ],
     ids=lambda r: r.name,
 )
@@ -489,8 +489,8 @@ def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch
 
 def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
     # `_risk` counts the unseen cards that would beat a card by bisection; count them one by one.
+    from cucumber_rules.games.catastrophe.bots import _risk
     from cucumber_rules.games.catastrophe.rules import Marker
-    from cucumber_rules.games.catastrophe.words import _risk
 
     def brute(
         r: int, lead: int, played: list[int], rule: Marker | None, unseen: list[int], later: int

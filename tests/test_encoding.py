@@ -20,10 +20,10 @@ VARIANTS = [
     cr.ruleset("gurka", threshold=12),
     cr.ruleset("five-cucumbers"),
     cr.ruleset("fuenf-gurken"),
-    cr.ruleset("catastrophe", hands=2),
-    cr.ruleset("catastrophe", hands=2, surprise=True),
-    cr.ruleset("catastrophe", hands=2, cant_beat_em=True),
-    cr.ruleset("catastrophe", hands=2, surprise=True, cant_beat_em=True),
+    cr.ruleset("catastrophe", hand_count=2),
+    cr.ruleset("catastrophe", hand_count=2, surprise=True),
+    cr.ruleset("catastrophe", hand_count=2, cant_beat_em=True),
+    cr.ruleset("catastrophe", hand_count=2, surprise=True, cant_beat_em=True),
 ]
 
 
@@ -209,7 +209,7 @@ def test_chance_outcomes_refuse_bad_draws() -> None:
 
 
 def test_the_starter_is_drawn_among_tied_seats() -> None:
-    rules = cr.ruleset("catastrophe", hands=2, hand_size=1, cucumbers=(0,) * 60)  # nobody ever scores
+    rules = cr.ruleset("catastrophe", hand_count=2, hand_size=1, cucumbers=(0,) * 60)  # nobody ever scores
     state = cr.new_game(rules, 3)
     assert encoding.deal_plan(state).leaders == ()  # the first hand: seat `first` starts
     state = cr.apply(state, cr.Deal(hands=[["2"], ["3"], ["4"]]))

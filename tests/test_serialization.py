@@ -286,7 +286,7 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("unknown option", lambda d: d["rules"].update(bogus=1), InvalidRulesError, "$.rules.bogus"),
     ("missing option", lambda d: d["rules"].pop("lives"), InvalidRulesError, "$.rules.lives"),
     ("bad deck", lambda d: d["rules"].update(deck="tarot"), InvalidRulesError, "$.rules.deck"),
-    ("other game's option", lambda d: d["rules"].update(hands=4), InvalidRulesError, "$.rules.hands"),
+    ("other game's option", lambda d: d["rules"].update(hand_count=4), InvalidRulesError, "$.rules.hand_count"),  # noqa: E501
     ("rules not an object", lambda d: d.update(rules=[]), InvalidRulesError, "$.rules"),
     ("rules missing", lambda d: d.pop("rules"), InvalidStateError, "$.rules"),
     ("format 3", lambda d: d.update(format=3), InvalidStateError, "$.format"),

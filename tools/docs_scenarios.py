@@ -526,7 +526,7 @@ def _outcome(w: _Writer, step: Step) -> None:
         w.report(
             "score",
             "score = cr.score(state)",
-            'print("last round:", score.rounds[-1] if score.rounds else "-", "| totals:", score.totals)',
+            'print("last round:", score.round_points[-1] if score.round_points else "-", "| totals:", score.totals)',
             'print("cucumber marks:", score.marks, "| out:", score.eliminated, "| winners:", score.winners)',
         )
     elif re.search(
