@@ -220,12 +220,12 @@ def library_match(
     score = cr.score(state)
     result = baseline.MatchResult(
         decisions=decisions,
-        round_count=len(score.rounds),
+        round_count=len(score.round_points),
         totals=score.totals,
         marks=score.marks,
         out=getattr(state.match, "out", (0,) * len(score.totals)),  # eliminations: the ladder games
         winners=score.winners,
-        rounds=score.rounds,
+        round_points=score.round_points,
         dealt=tuple(sum(1 for hand in hands if hand) for hands, _ in dealt),
     )
     return result, dealt
@@ -322,10 +322,10 @@ def verify_statistics(preset: str, players: int, matches: int, seed: int = 0) ->
     base = [baseline_match(preset, players, rng) for _ in range(matches)]
 
     def penalties(results: list[baseline.MatchResult]) -> list[float]:
-        return [float(max(row)) for r in results for row in r.rounds]
+        return [float(max(row)) for r in results for row in r.round_points]
 
     def bonuses(results: list[baseline.MatchResult]) -> list[float]:
-        return [1.0 if min(row) < 0 else 0.0 for r in results for row in r.rounds]
+        return [1.0 if min(row) < 0 else 0.0 for r in results for row in r.round_points]
 
     rows = []
     for name, get in (
@@ -1047,7 +1047,7 @@ def view_costs(preset: str, players: int = 4, matches: int = 20, *, long_rounds:
             for kind in kinds:
                 samples.setdefault(kind, []).append((v, a))
     if long_rounds:
-        option = "fixed_rounds" if "fixed_rounds" in rules.options() else "hands"  # Catastrophe: hands
+        option = "fixed_rounds" if "fixed_rounds" in rules.options() else "hand_count"  # Catastrophe: hands
         long_rules = cr.ruleset(preset, **{option: long_rounds})
         for where, rounds in (
             (f"rounds 1-10 of a {long_rounds:,}-round match", range(10)),
@@ -1231,7 +1231,8 @@ def hostile_documents(limit: int = 0) -> dict[str, str]:
         len(json.dumps(play, separators=(",", ":"))) + 1
     )
     score = json.loads(cr.dumps(cr.score(final)))
-    row = score["rounds"][0]
+    rows_key = "round_points" if "round_points" in score else "rounds"  # (format 2 called them `rounds`)
+    row = score[rows_key][0]
     rows = (target - len(json.dumps(score, separators=(",", ":")))) // (
         len(json.dumps(row, separators=(",", ":"))) + 1
     )
@@ -1242,7 +1243,7 @@ def hostile_documents(limit: int = 0) -> dict[str, str]:
         "the longest honest state": state_text,
         "a state with a bad field": _compact(bad_state),
         "a view with a huge event list": _compact(dict(view, events=[*view["events"], *[play] * room])),
-        "a score with a huge round list": _compact(dict(score, rounds=[*score["rounds"], *[row] * rows])),
+        "a score with a huge round list": _compact({**score, rows_key: [*score[rows_key], *[row] * rows]}),
         "nesting at the size limit": "[" * depth + "]" * depth,
         "one string at the size limit": json.dumps("x" * (limit - 10)),
         "a flat array of numbers": "[" + ",".join(["1"] * ((limit - 2) // 2)) + "]",

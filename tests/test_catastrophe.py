@@ -21,7 +21,7 @@ from cucumber_rules.games.catastrophe import CATASTROPHE, Marker
 from cucumber_rules.games.catastrophe.scoring import starters
 from cucumber_rules.games.ladder import Revive
 from cucumber_rules.state import Round, State
-from helpers import assert_illegal, deal, names, play, start
+from helpers import assert_illegal, catastrophe_state, deal, names, play, start
 
 #: Cards 1..40 carry no cucumbers, card 40 + k carries k (card 45 is the one 5-cucumber card).
 TABLE = tuple(max(0, n - 40) for n in range(1, 61))
@@ -71,7 +71,7 @@ def step(state: State, text: str, *, legal: list[str] | None, marker: str | None
         assert legal_cards(state) == legal, f"legal cards before {text}"
     state = play(state, text)
     assert state.round is not None
-    assert state.marker == marker, f"marker after {text}"
+    assert catastrophe_state(state).marker == marker, f"marker after {text}"
     assert state.extra == marker  # the game's per-trick value is the marker
     if state.trick:
         assert state.round.taker == taker, f"taker after {text}"
@@ -86,7 +86,7 @@ def after_example_1() -> State:
     assert s.to_act == RICK
     assert s.match.dealer == ELEONORE
     s = step(s, "22", legal=["22", "39", "40", "41", "42", "43", "44", "46", "47"], marker=None, taker=RICK)
-    assert s.lead.rank == 22
+    assert catastrophe_state(s).lead == cr.card("22")
     s = step(s, "30", legal=hand_of(s, MARTHA), marker="high", taker=MARTHA)
     assert legal_cards(s) == ["27"]
     assert_illegal(
@@ -186,7 +186,7 @@ def test_five_cucumber_cards_may_be_played_when_not_leading() -> None:
     s = play(s, "10")
     assert legal_cards(s) == ["5", "12"]  # the second card is free, fives included
     s = play(s, "5")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["15", "25"]  # nothing lower than 10: free, fives included
 
 
@@ -209,22 +209,22 @@ def test_the_leader_may_lead_any_other_card() -> None:
 
 def test_the_second_card_sets_the_high_rule_when_higher() -> None:
     s = start(rules(hand_size=1), "20", "21", "22")
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
     s = play(s, "20")
-    assert s.marker is None
-    assert s.lead.rank == 20
+    assert catastrophe_state(s).marker is None
+    assert catastrophe_state(s).lead == cr.card("20")
     s = play(s, "21")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
 
 
 def test_the_second_card_sets_the_low_rule_when_lower() -> None:
     s = play(start(rules(hand_size=1), "20", "19", "18"), "20", "19")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
 
 
 def test_the_high_rule_binds_a_player_who_can_obey() -> None:
     s = play(start(rules(hand_size=3), "38 1 2", "40 3 4", "6 41 60"), "38", "40")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     assert legal_cards(s) == ["41", "60"]
     err = assert_illegal(
         s,
@@ -238,10 +238,10 @@ def test_the_high_rule_binds_a_player_who_can_obey() -> None:
 def test_the_low_rule_binds_a_player_who_can_obey() -> None:
     s = start(rules(hand_size=3), "38 50 51", "31 52 53", "1 2 3", "4 9 54")
     s = play(s, "38", "31")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["1", "2", "3"]
     s = play(s, "2")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["4", "9"]
     assert_illegal(
         s,
@@ -270,11 +270,11 @@ def test_breaking_the_high_rule_flips_the_marker_and_frees_every_later_player() 
     s = play(s, "30", "40")
     assert legal_cards(s) == ["10", "20"]  # nothing higher than 30: any card
     s = play(s, "20")
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert round_of(s).taker == 2  # the breaker's card is the lowest so far
     assert legal_cards(s) == ["35", "50"]  # free: 35 would have been required anyway
     s = play(s, "50")
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert legal_cards(s) == ["3", "60"]  # free, although seat 4 holds 60 > 30
     s = play(s, "3")
     assert round_of(s).tricks[0].taker == 4  # the lowest card wins after a broken High
@@ -287,13 +287,13 @@ def test_breaking_the_low_rule_flips_the_marker_the_highest_card_wins() -> None:
     s = play(s, "30", "20")
     assert legal_cards(s) == ["40", "50"]
     s = play(s, "40")
-    assert s.marker == "low-broken"
+    assert catastrophe_state(s).marker == "low-broken"
     assert legal_cards(s) == ["10", "45"]
     s = play(s, "10")
     s = play(s, "60")
     assert round_of(s).tricks[0].taker == 4
     assert round_of(s).tricks[0].marker == "low-broken"
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 def test_the_breaker_keeps_the_trick_if_no_later_card_beats_it() -> None:
@@ -307,7 +307,7 @@ def test_the_taker_captures_the_trick_and_leads_the_next() -> None:
     assert round_of(s).captured == ((), (), tuple(cr.card(t) for t in ("30", "40", "41")))
     assert s.to_act == 2
     assert round_of(s).leader == 2
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 # --------------------------------------------------------------------------- scoring a hand
@@ -505,14 +505,14 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     r = rules(surprise=True, hand_size=2)
     s = cr.apply(cr.new_game(r, 3), surprise_deal(["10 45", "40 50", "20 60"], "30 15 1"))
     assert round_of(s).revealed == cr.card("30")
-    assert s.lead.rank == 30
+    assert catastrophe_state(s).lead == cr.card("30")
     assert round_of(s).stock == (cr.card("15"), cr.card("1"))
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
     assert s.to_act == 0
     # The first player plays from hand and sets the rule; no lead restriction (45 allowed).
     assert legal_cards(s) == ["10", "45"]
     s = play(s, "45")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     assert round_of(s).taker == 0
     assert legal_cards(s) == ["40", "50"]
     assert_illegal(s, Play(1, "30"), "not-in-hand")  # the revealed card is no one's
@@ -528,18 +528,18 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     # The taker starts the next trick on the next revealed card, a 5-cucumber card.
     assert s.to_act == 2
     assert round_of(s).revealed == cr.card("15")
-    assert s.lead.rank == 15
+    assert catastrophe_state(s).lead == cr.card("15")
     assert round_of(s).stock == (cr.card("1"),)
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 def test_surprise_the_first_play_below_the_revealed_card_sets_low() -> None:
     r = rules(surprise=True, hand_size=1)
     s = cr.apply(cr.new_game(r, 3), surprise_deal(["10", "40", "20"], "30"))
     s = play(s, "10")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     s = play(s, "40")
-    assert s.marker == "low-broken"
+    assert catastrophe_state(s).marker == "low-broken"
     s = play(s, "20")
     score = cr.score(s)
     assert score.round_points == ((0, 4, 0),)  # 30, 10, 40, 20: the highest (40) takes all four
@@ -590,9 +590,9 @@ def test_surprise_breaking_the_rule_against_the_revealed_card() -> None:
     r = rules(surprise=True, hand_size=1)
     s = cr.apply(cr.new_game(r, 4), surprise_deal(["40", "10", "20", "50"], "30"))
     s = play(s, "40")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     s = play(s, "10")  # nothing higher than the revealed 30: breaks
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert legal_cards(s) == ["20"]
     s = play(s, "20", "50")
     assert round_of(s).tricks[0].taker == 1
@@ -681,7 +681,7 @@ def test_both_variants_combined() -> None:
     assert round_of(s).revealed == cr.card("40")
     assert legal_cards(s) == ["1", "5", "35"]  # rule-setting card: fives allowed
     s = play(s, "5")  # low against 40
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["2", "15"]
     s = play(s, "15", "30")
     assert round_of(s).tricks[0].taker == 0  # 5 is the lowest
@@ -825,7 +825,7 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
         s = cr.apply(s, action)
         actions.append(action)
         check_conservation(s)
-        assert s.marker in (None, *tuple(Marker))
+        assert catastrophe_state(s).marker in (None, *tuple(Marker))
         if round_of(s).trick:
             assert round_of(s).taker in round_of(s).seats
         for trick in round_of(s).tricks:

@@ -512,15 +512,15 @@ def test_the_old_option_and_field_names_work_with_a_warning() -> None:
     with pytest.warns(DeprecationWarning, match="'hand_count'"):
         assert rules.replace(hands=3).hand_count == 3
     with pytest.warns(DeprecationWarning, match="CatastropheRules.hands is deprecated: use hand_count"):
-        assert rules.hands == 2  # type: ignore[attr-defined]
+        assert rules.hands == 2
     with pytest.raises(cr.InvalidRulesError, match=r"^hands: unknown option 'hands'"):
         cr.ruleset("agurk", hands=2)  # a ladder rule set never had it
     final = play_a_little(cr.new_game(cr.ruleset("catastrophe", hand_size=1, hand_count=2), 3), 50)
     score, view = cr.score(final), cr.view(final, 0)
     with pytest.warns(DeprecationWarning, match="Score.rounds is deprecated: use Score.round_points"):
-        assert score.rounds == score.round_points  # type: ignore[attr-defined]
+        assert score.rounds == score.round_points
     with pytest.warns(DeprecationWarning, match="PlayerView.rounds is deprecated"):
-        assert view.rounds == view.round_points  # type: ignore[attr-defined]
+        assert view.rounds == view.round_points
     with pytest.warns(DeprecationWarning, match="Score.marks is deprecated: use LadderScore.marks"):
         assert score.marks == (0, 0, 0)
     with pytest.warns(DeprecationWarning, match="Score.eliminated is deprecated"):

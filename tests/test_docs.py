@@ -242,11 +242,25 @@ def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width:
         assert report["cut"] == [], f"{report['page']} at {width}px: signatures cut"
 
 
-def _game_hooks() -> tuple[list[str], list[str]]:
-    """The public methods of `cr.Game`, and the class attributes it declares (its annotations)."""
-    members = vars(cr.Game).items()
+def _game_hooks(cls: type = cr.Game) -> tuple[list[str], list[str]]:
+    """The public methods of a class (`cr.Game`, or a hook group's), and the class attributes it declares."""
+    members = vars(cls).items()
     methods = [name for name, member in members if inspect.isfunction(member) and not name.startswith("_")]
-    return methods, [name for name in cr.Game.__annotations__ if not name.startswith("_")]
+    return methods, [name for name in inspect.get_annotations(cls) if not name.startswith("_")]
+
+
+#: Each hook group of `Game`: the attribute, and where the API reference documents its default class.
+GROUP_CLASSES = {
+    "views": "cucumber_rules.views.Views",
+    "words": "cucumber_rules.narrate.Words",
+    "pictures": "cucumber_rules.render.Pictures",
+    "bots": "cucumber_rules.bots.Bots",
+    "stats": "cucumber_rules.simulate.Stats",
+    "sampling": "cucumber_rules.sampling.Sampling",
+    "encoding": "cucumber_rules.encoding.Encoding",
+    "testing": "cucumber_rules.testing.Testing",
+    "format1": "cucumber_rules.serialization.Format1",
+}
 
 
 @needs_mkdocs
@@ -270,15 +284,25 @@ def test_adding_a_game_walks_through_high_card_and_lists_every_hook(site: Path) 
     assert re.search(r'<svg [^>]*aria-label="High Card, round 1', page), "no picture of a High Card table"
     assert "$ cucumber-rules demo --preset highcard" in text
     assert "Round 5: " in text
-    # Every hook of Game, in the generated tables.
+    # Every hook of Game and of each of its hook groups, in the generated tables, linked to the API reference.
     methods, attributes = _game_hooks()
-    assert len(methods) > 30
-    assert {"legal", "facts"} <= set(methods)
+    assert {"legal", "play", "start_round", "score", "max_actions"} <= set(methods)
+    attributes = [name for name in attributes if name not in GROUP_CLASSES]  # (in tables of their own)
     for name in [*methods, *attributes]:
         linked = rf'<td><a [^>]*href="[^"]*#cucumber_rules\.Game\.{name}"[^>]*><code>{name}</code></a></td>'
         assert re.search(linked, page), f"Game.{name} is not in the hook tables, linked to the API reference"
-    for purpose in ("The engine", "Views and JSON", "Words", "Pictures", "Bots, statistics, tests, docs"):
-        assert re.search(rf"<h3[^>]*>{purpose}", page), f"no hook section {purpose!r}"
+    assert re.search(r"<h3[^>]*>The engine", page), "no hook section 'The engine'"
+    group_hooks = 0
+    for attr, path in GROUP_CLASSES.items():
+        assert re.search(rf"<h4[^>]*><code>{attr}</code>", page), f"no table of the {attr} group"
+        cls = type(getattr(cr.Game, attr))
+        assert f"{cls.__module__.rsplit('.', 1)[0]}.{cls.__name__}".startswith(path.rsplit(".", 1)[0])
+        for name in [*_game_hooks(cls)[0], *_game_hooks(cls)[1]]:
+            anchor = re.escape(f"{path}.{name}")
+            linked = rf'<td><a [^>]*href="[^"]*#{anchor}"[^>]*><code>{name}</code></a></td>'
+            assert re.search(linked, page), f"{attr}.{name} is not in the tables, linked to its API entry"
+            group_hooks += 1
+    assert group_hooks > 30  # facts, heuristic, view_fields, ... all listed
 
 
 def test_the_hook_tables_read_game_as_it_is() -> None:
@@ -291,8 +315,9 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
     assert sorted(found) == sorted([*methods, *attributes])
     assert {found[name].kind for name in methods} == {"method"}
     assert {found[name].kind for name in attributes} == {"attribute"}
-    assert all(hook.doc for hook in found.values()), "a hook of Game has no docstring"
-    bare = cr.Game()
+    undocumented = [name for name, hook in found.items() if not hook.doc]
+    assert not undocumented, f"hooks of Game without a docstring: {undocumented}"
+    bare: cr.Game[cr.State] = cr.Game()
     for name in methods:
         if not found[name].required:
             continue
@@ -301,11 +326,21 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
         with pytest.raises(NotImplementedError):
             method(*arguments)
     required = {name for name in attributes if found[name].required}
-    assert required == {name for name in attributes if not hasattr(cr.Game, name)}
-    assert {"rules_type", "match_type", "view_type"} <= required
+    assert required == {name for name in attributes if not hasattr(cr.Game, name)} == {"rules_type"}
     sections = list(dict.fromkeys(hook.section for hook in found.values()))
-    assert sections[:2] == ["class attributes", "the engine"]
-    assert {"views and JSON", "words", "bots, statistics, tests, docs"} <= set(sections)
+    assert sections == ["what the game is", "hook groups (see the module docstring)", "the engine"]
+    # The hook groups, each with every public hook of its default class; none must be written.
+    assert {g.attr: g.path for g in docs_games.groups()} == GROUP_CLASSES
+    for group in docs_games.groups():
+        assert group.cls is type(getattr(cr.Game, group.attr))
+        group_methods, group_attributes = _game_hooks(group.cls)
+        assert sorted(h.name for h in group.hooks) == sorted([*group_methods, *group_attributes])
+        assert not any(hook.required for hook in group.hooks), group.attr
+        assert all(hook.doc for hook in group.hooks), f"a hook of the {group.attr} group has no docstring"
+    tables = docs_games.group_tables()
+    for group in docs_games.groups():
+        for hook in group.hooks:
+            assert f"| [`{hook.name}`][{group.path}.{hook.name}] |" in tables
 
 
 def test_no_package_names_something_else_after_one_of_its_submodules() -> None:

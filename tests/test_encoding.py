@@ -12,6 +12,7 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules import encoding, simulate, testing
 from cucumber_rules.bots import RandomBot
+from helpers import catastrophe_state
 from plugins.highcard import GAME
 
 VARIANTS = [
@@ -179,7 +180,7 @@ def test_catastrophe_observation_has_its_marker_reveal_and_captures() -> None:
     revealed = _part(rules, 3, obs, "revealed")
     assert [i for i, x in enumerate(revealed) if x] == [table.revealed.rank - 1]
     marker = _part(rules, 3, obs, "marker")
-    assert sum(marker) == (0.0 if state.marker is None else 1.0)
+    assert sum(marker) == (0.0 if catastrophe_state(state).marker is None else 1.0)
     captured = _part(rules, 3, obs, "captured")
     taker = table.tricks[0].taker
     assert captured[(taker - 1) % 3] > 0

@@ -60,7 +60,7 @@ def group_object(base: type, /, **members: Any) -> Any:
     return type(f"Hostile{base.__name__}", (base,), {"__slots__": (), **members})()
 
 
-def game(name: str, rules: type[HighCardRules] | None = None, /, **changes: Any) -> cr.Game:
+def game(name: str, rules: type[HighCardRules] | None = None, /, **changes: Any) -> cr.Game[Any]:
     """High Card under another name, with its own rules class and preset, and `changes` made."""
     rules = rules or rules_class(name)
     preset = rules(name=name, deck="standard-52", min_players=2, max_players=6, hand_size=1)
@@ -210,7 +210,7 @@ class Case:
     """A hostile game `register_game` must refuse, with `error` and a message starting `message`."""
 
     id: str
-    build: Callable[[str], cr.Game]
+    build: Callable[[str], cr.Game[Any]]
     error: type[BaseException]
     message: str
 
@@ -224,7 +224,7 @@ def _rules_case(id: str, error: type[BaseException], message: str, **extra: Any)
 
 
 def _option_case(id: str, option: str) -> Case:
-    def build(name: str) -> cr.Game:
+    def build(name: str) -> cr.Game[Any]:
         field = cr.option(1, meaning="a hostile option")
         rules = attrs.make_class(
             f"Rules_{name}", {option: field}, bases=(HighCardRules,), frozen=True, kw_only=True

@@ -10,6 +10,7 @@ import pytest
 from pytest_bdd import parsers, then
 
 import cucumber_rules as cr
+from helpers import catastrophe_state
 
 from .world import (
     CARD,
@@ -147,7 +148,7 @@ def is_dealer(game: Game, who: str) -> None:
 def trick_marker(game: Game, marker: str) -> None:
     """Catastrophe's Trick Marker now: not set, High, Low, broken High or broken Low."""
     expected = parse_marker(marker)
-    actual = game.state.marker
+    actual = catastrophe_state(game.state).marker
     assert actual == expected, (
         f"the Trick Marker should be {MARKER_WORDS[expected]}, not {MARKER_WORDS.get(actual, actual)}"
     )
