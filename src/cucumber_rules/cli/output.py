@@ -36,9 +36,7 @@ def _standings(state: cr.State) -> Table:
         table.add_column("marks", justify="right")
     table.add_column("status")
     unit = cr.game_of(state).unit
-    out_in = {
-        seat: r.number for r in sc.results for seat in getattr(r, "eliminated", ())
-    }  # elimination games
+    out_in = {seat: r.number for r in sc.results for seat in getattr(r, "went_out", ())}  # elimination games
     for place, seat in enumerate(sc.standings, 1):
         if seat in sc.winners:
             status = "winner"

@@ -136,7 +136,8 @@ def _check_types(game: Game[Any]) -> None:
             f"{game.name}: its state class {state_type.__name__} may add readings (properties) to State, "
             "not fields or a __dict__ (give it `__slots__ = ()`)"
         )
-    readings = [n for n in vars(state_type) if not n.startswith("__") and n not in ("_abc_impl",)]
+    own = vars(state_type) if state_type is not State else {}  # (State's own slots are no readings)
+    readings = [n for n in own if not n.startswith("__") and n not in ("_abc_impl",)]
     for name in readings:
         if not _public(name) or (state_type is not State and _has(State, name)):
             raise ValueError(f"{game.name}: a state reading cannot be named {name!r}")

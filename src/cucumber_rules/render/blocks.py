@@ -195,7 +195,8 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     if note:
         y += row_h
         parts.append(_text(0, y, note, size=11))
-        notes.append(note.removeprefix("✱ ").capitalize() + ".")
+        plain = note.removeprefix("✱ ")  # (not `capitalize()`: it lowers the players' names)
+        notes.append(plain[:1].upper() + plain[1:] + ".")
     if v.winners:
         y += row_h
         won = " and ".join(players[s] for s in v.winners)

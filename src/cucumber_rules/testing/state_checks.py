@@ -122,8 +122,8 @@ class StateChecks(CheckBase):
             self.fail("score", f"score {sc} does not match the state (winners {m.winners})")
         if sorted(sc.standings) != list(range(self.n)):
             self.fail("score", f"standings {sc.standings} are not a ranking of every seat")
-        if len(sc.rounds) != m.rounds or any(len(row) != self.n for row in sc.rounds):
-            self.fail("score", f"{len(sc.rounds)} score rows after {m.rounds} rounds")
+        if len(sc.round_points) != m.rounds or any(len(row) != self.n for row in sc.round_points):
+            self.fail("score", f"{len(sc.round_points)} score rows after {m.rounds} rounds")
         if sc.winners and any(sc.standings.index(w) >= len(sc.winners) for w in sc.winners):
             self.fail("score", f"winners {sc.winners} do not head the standings {sc.standings}")
         if sc.game != self.game.name:
