@@ -33,7 +33,14 @@ from ..state import State
 from ..views import PlayerView
 from . import legacy
 from .converter import At, Bad, cause_message, kind_name, locate, make_converter
-from .validation import check_counts, replay_actions, structure_state, validate_score, validate_view
+from .validation import (
+    check_counts,
+    check_names,
+    replay_actions,
+    structure_state,
+    validate_score,
+    validate_view,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -409,6 +416,7 @@ def loads(
     if wanted is not None and cls is not wanted:
         raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
     body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
+    check_names(body.get("players"))  # (before anything shows a name, or a replay starts)
     # From here only `body` holds the parsed values, and a state's history or a record's actions
     # are let go once structured: the garbage collections during the replay do not walk their
     # thousands of card names.
