@@ -69,7 +69,7 @@ Example:
 READABLE_FORMATS: Final = (1, 2)
 
 #: The longest document `loads` reads by default, in characters (or bytes).
-MAX_LENGTH: Final = 4_000_000
+MAX_LENGTH: Final = 500_000
 
 #: The deepest nesting of JSON arrays and objects `loads` accepts by default.
 MAX_DEPTH: Final = 24

@@ -39,6 +39,7 @@ from ...cards import Card
 from ...dealing import after_table
 from ...engine import apply
 from ...errors import IllegalMoveError, InvalidStateError
+from ...history import EMPTY
 from ...state import CHANCE, State
 from .engine import _finish_hand, starters
 from .rebuild import construct_hand
@@ -436,7 +437,7 @@ def score_hand(state: State, points: tuple[int, ...], check: HandCheck) -> State
     captured = tuple(check.captured(p) for p in points)
     table = CatastropheTable(seats, after_table(seats, n), 0, captured=captured)
     assert state.to_act == CHANCE
-    return _finish_hand(state, table, ((),) * n, state.past)
+    return _finish_hand(state, table, ((),) * n, EMPTY)  # (no history: only the match matters here)
 
 
 class HandCheck:
@@ -480,6 +481,7 @@ class HandCheck:
             sums = grown
         self.sums = sums
         self._tricks: dict[int, int] = {}
+        self._captured: dict[int, tuple[Card, ...]] = {}
 
     def tricks(self, points: int) -> int:
         """The numbers of tricks whose cards can score `points` for one seat, as a bit set."""
@@ -531,6 +533,12 @@ class HandCheck:
         Only for points `tricks` accepts: -5 is four 5-cucumber cards, anything else the
         fewest cards of the deck's worths (repeats allowed) with at most three 5-cucumber cards.
         """
+        found = self._captured.get(points)
+        if found is None:
+            found = self._captured[points] = self._cards_for(points)
+        return found
+
+    def _cards_for(self, points: int) -> tuple[Card, ...]:
         if self.cbe and points == BONUS:
             assert self.five_card is not None
             return (self.five_card,) * BONUS_FIVES

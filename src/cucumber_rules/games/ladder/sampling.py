@@ -32,12 +32,13 @@ from ...actions import PLAY_OF, trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError, InvalidStateError
+from ...history import EMPTY
 from ...state import CHANCE, State, new_state
 from .engine import dealt_seats
 from .types import Revive
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from ...state import RoundResult
     from ...views import PlayerView
@@ -250,13 +251,14 @@ def fold_results(view: PlayerView, count: int) -> State:
     from ...engine import new_game
 
     state = new_game(view.rules, view.players, first=view.first)
+    deck = _Deck(view.rules, len(view.players))  # type: ignore[arg-type]
     for index in range(count):
         target = view.results[index]
         if target.payer not in dealt_seats(state.match):  # type: ignore[arg-type]
             raise InvalidStateError(
                 f"$.results[{index}].payer", f"seat {target.payer} was not dealt in to round {index + 1}"
             )
-        after = score_round(state, target)
+        after = score_round(state, target, deck)
         if after is None or after.match.results[-1] != target:
             raise _misfit(index, target, None if after is None else after.match.results[-1])
         state = decide_revivals(after, view, index)
@@ -284,7 +286,7 @@ def decide_revivals(state: State, view: PlayerView, index: int) -> State:
     return state
 
 
-def score_round(state: State, target: Any) -> State | None:
+def score_round(state: State, target: Any, deck: _Deck | None = None) -> State | None:
     """The state after a round from `state` (its deal due) that ends with `target`, or None.
 
     Only the last trick scores, so only it is played: each seat dealt in holds one card,
@@ -293,7 +295,9 @@ def score_round(state: State, target: Any) -> State | None:
     the engine scores as wanted; a few such tricks are tried. The engine plays and scores
     it, so the result and the match after it are the engine's own. The earlier tricks are
     left out (any seat can have taken the one before the last, and so lead the last,
-    unless a round is a single trick). None if no such trick gives `target`.
+    unless a round is a single trick). The closest state found if no such trick gives
+    `target` (its result differs), or None if no trick could be laid out at all. `deck`:
+    the rules' cards by rank (worked out once for a whole match).
 
     Example:
         >>> import cucumber_rules as cr
@@ -307,18 +311,21 @@ def score_round(state: State, target: Any) -> State | None:
     n = len(m.players)
     if state.to_act != CHANCE or target.payer not in dealt_seats(m) or len(target.points) != n:
         return None
-    started = game.start_round(state, trusted_deal(((),) * n))  # (no cards: the dealer and the table)
+    rules: LadderRules = m.rules  # type: ignore[assignment]
+    deck = deck if deck is not None else _Deck(rules, n)
+    # No cards: the engine chooses the dealer and the leader and lays out the table. No history
+    # either: only the match matters here (a long fold keeps no actions alive).
+    bare = new_state(CHANCE, m, None, state.held, (), None, None, EMPTY)
+    started = game.start_round(bare, deck.no_cards)
     table = started.table
     assert table is not None
-    rules: LadderRules = m.rules  # type: ignore[assignment]
     found: State | None = None
     fixed = table.leader if rules.hand_size == 1 else None  # (a round of one trick: the round's leader)
-    for leader, cards in _last_tricks(rules, table.seats, table.after, target, fixed):
-        plays = {s: PLAY_OF[s][c] for s, c in cards.items() if c is not None}
+    for leader, cards in deck.last_tricks(table.seats, table.after, target, fixed):
+        plays = {s: PLAY_OF[s][c] for s, c in cards.items()}
         held = tuple((plays[s],) if s in plays else () for s in range(n))
-        after = new_state(
-            leader, started.match, attrs.evolve(table, leader=leader), held, (), None, None, started.past
-        )
+        at = table if leader == table.leader else attrs.evolve(table, leader=leader)
+        after = new_state(leader, started.match, at, held, (), None, None, started.past)
         for _ in table.seats:
             seat: int = after.to_act  # type: ignore[assignment]
             after = game.play(after, plays[seat])
@@ -343,65 +350,103 @@ def _misfit(index: int, target: RoundResult, got: RoundResult | None) -> Invalid
     return InvalidStateError(where, "not a result of the ladder's scoring")  # pragma: no cover
 
 
-def _last_tricks(
-    rules: LadderRules, seats: tuple[int, ...], after: tuple[int, ...], target: Any, fixed: int | None
-) -> Iterator[tuple[int, dict[int, Card | None]]]:
-    """Last tricks that may give `target`: a leader, and each seat's card.
+class _Deck:
+    """A rule set's cards by rank, for laying out last tricks (worked out once per match)."""
 
-    The payer plays last, so its card is the last of its rank (an Ace it leads instead,
-    where a led Ace keeps the trick); the seats with a tie bonus (negative points) hold
-    cards of the paid rank; the number of 1s is the one the penalty's doubling says; the
-    others hold lower cards (cards of the paid rank when none are left). With `reverse`,
-    the lowest card pays: the payer and its ties hold the lowest rank, another seat the
-    taken card, the others ranks between (or, when every card is of one rank, the payer
-    holds the taken card). `fixed`: the leader when it cannot be chosen (a round of one trick).
-    """
-    plan = rules._plan
-    payer: int = target.payer
-    taken: Card = target.card
-    top = taken.rank
-    ties = [s for s in seats if s != payer and target.points[s] < 0]
-    others = [s for s in seats if s != payer and s not in ties]
-    payer_last = after[payer] if fixed is None else fixed  # (the seat after the payer leads)
-    ace_leads = payer if fixed is None and top == plan.ace else payer_last
-    ranks = sorted({c.rank for c in plan.deck})
-    for ones in _ones_counts(rules, top, target.points[payer], len(seats)):
-        if not rules.reverse:
-            pool = _pool(plan.deck, taken)
-            cards: dict[int, Card | None] = {payer: taken}
-            for s in ties:
-                cards[s] = _take(pool, top)
-            low = [r for r in ranks if r < top and not (ones is not None and r == 1)]
-            for i, s in enumerate(others):
-                one = ones is not None and i < ones and top > 1
-                cards[s] = _take(pool, 1) if one else _take_any(pool, low) or _take(pool, top)
-            if None not in cards.values():
-                yield ace_leads, cards
-            continue
-        # reverse: the lowest card pays, the highest is taken
-        lowest = [1] if ones else [r for r in ranks if r < top and (ones is None or r != 1)]
-        for paying in lowest:
-            if not others:
-                break
-            pool = _pool(plan.deck, taken)
-            cards = {others[0]: taken}
-            for s in (payer, *ties):
-                cards[s] = _take(pool, paying)
-            between = [r for r in ranks if paying < r < top]
-            for s in others[1:]:
-                cards[s] = _take_any(pool, between) or _take(pool, top)
-            if None not in cards.values():
-                yield payer_last, cards
-                break
-        # Every card of one rank: the payer (last) also takes, unless an Ace led keeps the trick.
-        for holder in dict.fromkeys((payer, payer_last)):
-            pool = _pool(plan.deck, taken)
-            cards = {holder: taken}
-            for s in seats:
-                if s != holder:
-                    cards[s] = _take(pool, top)
-            if None not in cards.values():
-                yield payer_last, cards
+    def __init__(self, rules: LadderRules, players: int) -> None:
+        self.rules = rules
+        plan = rules._plan
+        by_rank: dict[int, list[Card]] = {}
+        for c in plan.deck:
+            by_rank.setdefault(c.rank, []).append(c)
+        self.by_rank = {rank: tuple(cards) for rank, cards in by_rank.items()}
+        self.ranks = tuple(sorted(by_rank))
+        self.no_cards = trusted_deal(((),) * players)
+
+    def last_tricks(
+        self, seats: tuple[int, ...], after: tuple[int, ...], target: Any, fixed: int | None
+    ) -> Iterator[tuple[int, dict[int, Card]]]:
+        """Last tricks that may give `target`: a leader, and each seat's card.
+
+        The payer plays last, so its card is the last of its rank (an Ace it leads instead,
+        where a led Ace keeps the trick); the seats with a tie bonus (negative points) hold
+        cards of the paid rank; the number of 1s is the one the penalty's doubling says; the
+        others hold lower cards (cards of the paid rank when none are left). With `reverse`,
+        the lowest card pays: the payer and its ties hold the lowest rank, another seat the
+        taken card, the others ranks between (or, when every card is of one rank, the payer
+        holds the taken card). `fixed`: the leader when it cannot be chosen (a round of one
+        trick).
+        """
+        rules = self.rules
+        plan = rules._plan
+        payer: int = target.payer
+        taken: Card = target.card
+        top = taken.rank
+        ties = [s for s in seats if s != payer and target.points[s] < 0]
+        others = [s for s in seats if s != payer and s not in ties]
+        payer_last = after[payer] if fixed is None else fixed  # (the seat after the payer leads)
+        ace_leads = payer if fixed is None and top == plan.ace else payer_last
+        ranks = self.ranks
+        for ones in _ones_counts(rules, top, target.points[payer], len(seats)):
+            if not rules.reverse:
+                take = self._pool(taken)
+                cards = {payer: taken}
+                low = [r for r in ranks if r < top and not (ones is not None and r == 1)]
+                for s in ties:
+                    cards[s] = take((top,))
+                for i, s in enumerate(others):
+                    one = ones is not None and i < ones and top > 1
+                    cards[s] = take((1,) if one else (*low, top))
+                if None not in cards.values():
+                    yield ace_leads, cards
+                continue
+            # reverse: the lowest card pays, the highest is taken
+            lowest = [1] if ones else [r for r in ranks if r < top and (ones is None or r != 1)]
+            for paying in lowest:
+                if not others:
+                    break
+                take = self._pool(taken)
+                cards = {others[0]: taken}
+                for s in (payer, *ties):
+                    cards[s] = take((paying,))
+                between = tuple(r for r in ranks if paying < r < top)
+                for s in others[1:]:
+                    cards[s] = take((*between, top))
+                if None not in cards.values():
+                    yield payer_last, cards
+                    break
+            # Every card of one rank: the payer (last) also takes, unless an Ace led keeps the trick.
+            for holder in dict.fromkeys((payer, payer_last)):
+                take = self._pool(taken)
+                cards = {holder: taken}
+                for s in seats:
+                    if s != holder:
+                        cards[s] = take((top,))
+                if None not in cards.values():
+                    yield payer_last, cards
+
+    def _pool(self, taken: Card) -> Callable[[tuple[int, ...]], Card]:
+        """A fresh pool of the deck's cards but `taken`: `take(ranks)` gives a card of the first of
+        `ranks` that has one left (None when none has: the caller drops that trick)."""
+        by_rank = self.by_rank
+        used: dict[int, int] = {}
+        rest = list(by_rank[taken.rank])
+        rest.remove(taken)
+
+        def take(ranks: tuple[int, ...]) -> Card:
+            for rank in ranks:
+                if rank == taken.rank:
+                    if rest:
+                        return rest.pop()
+                    continue
+                cards = by_rank.get(rank, ())
+                i = used.get(rank, 0)
+                if i < len(cards):
+                    used[rank] = i + 1
+                    return cards[i]
+            return None  # type: ignore[return-value]
+
+        return take
 
 
 def _ones_counts(rules: LadderRules, rank: int, amount: int, seats: int) -> list[int | None]:
@@ -419,24 +464,3 @@ def _ones_counts(rules: LadderRules, rank: int, amount: int, seats: int) -> list
         return []
     ones = ratio.bit_length() - 1
     return [ones] if ones <= seats else []
-
-
-def _pool(deck: tuple[Card, ...], taken: Card) -> dict[int, list[Card]]:
-    """The deck's cards by rank, without one copy of `taken`."""
-    pool: dict[int, list[Card]] = {}
-    for c in deck:
-        pool.setdefault(c.rank, []).append(c)
-    pool[taken.rank].remove(taken)
-    return pool
-
-
-def _take(pool: dict[int, list[Card]], rank: int) -> Card | None:
-    cards = pool.get(rank)
-    return cards.pop() if cards else None
-
-
-def _take_any(pool: dict[int, list[Card]], ranks: list[int]) -> Card | None:
-    for rank in ranks:
-        if pool.get(rank):
-            return pool[rank].pop()
-    return None
