@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import gc
 import json
 import math
@@ -102,6 +103,16 @@ def _mid_round(rules: cr.Rules, players: int, rounds: int) -> cr.State:
     return state
 
 
+def _record_text(rules: cr.Rules, players: int, rounds: int) -> str:
+    """The record, as a document, of a match played until `rounds` rounds are over."""
+    return cr.dumps(cr.record(_play(rules, players, rounds)))
+
+
+def _state_text(rules: cr.Rules, players: int, rounds: int) -> str:
+    """The state, as a document, of a match played until `rounds` rounds are over."""
+    return cr.dumps(_play(rules, players, rounds))
+
+
 def _view_text(rules: cr.Rules, players: int, rounds: int) -> str:
     """Seat 0's view, as a document, of a match a few plays into round `rounds + 1`."""
     return cr.dumps(cr.view(_mid_round(rules, players, rounds), 0))
@@ -143,18 +154,18 @@ def documents(limit: int = 0) -> dict[str, str]:
         ("agurk reversed, 7 players", cr.ruleset("agurk", fixed_rounds=10**6, reverse=True), 7),
     )
     for name, rules, players in views:
-        view = _longest(lambda r, rules=rules, p=players: _view_text(rules, p, r), target)
+        view = _longest(functools.partial(_view_text, rules, players), target)
         out[f"the view with the most results ({name})"] = view
         out[f"a view whose last result is impossible ({name})"] = _impossible_last(view)
     for name, rules, players in (("agurk", agurk, 4), ("catastrophe", catastrophe, 6)):
-        record = _longest(lambda r, rules=rules, p=players: cr.dumps(cr.record(_play(rules, p, r))), target)
+        record = _longest(functools.partial(_record_text, rules, players), target)
         doc = json.loads(record)
         last = doc["actions"][-1]
         bad = dict(last, card="2C" if name == "agurk" else "60") if last["type"] == "play" else last
         out[f"the longest honest record ({name})"] = record
         wrong = dict(doc, actions=[*doc["actions"][:-1], bad])
         out[f"a record with a bad last action ({name})"] = _compact(wrong)
-        state = _longest(lambda r, rules=rules, p=players: cr.dumps(_play(rules, p, r)), target)
+        state = _longest(functools.partial(_state_text, rules, players), target)
         out[f"the longest honest state ({name})"] = state
         out[f"a state with a bad field ({name})"] = _compact(dict(json.loads(state), to_act=9))
     small = json.loads(cr.dumps(cr.view(_mid_round(agurk, 4, 2), 0)))
@@ -205,11 +216,11 @@ def measure(limit: int = 0, repeats: int = 3, *, sample_world: bool = False) -> 
             outcome = "accepted"
         except Exception as err:  # the outcome to report
             outcome = f"refused: {type(err).__name__} at {getattr(err, 'path', '?')}"
-        seconds = _cpu(lambda text=text: cr.loads(text, max_length=len(text)), repeats)
+        seconds = _cpu(functools.partial(cr.loads, text, max_length=len(text)), repeats)
         world: float | None = None
         if sample_world and "view" in name and "event list" not in name:
             view = _unchecked_view(text)
-            world = _cpu(lambda view=view: cr.sample_world(view, random.Random(1)), 1)
+            world = _cpu(functools.partial(cr.sample_world, view, random.Random(1)), 1)
         rows.append(Row(name, len(text), outcome, seconds, world))
     return rows
 

@@ -70,7 +70,7 @@ def _refusal(text: str) -> InvalidStateError | InvalidRulesError:
     """`loads(text)` must refuse: the error, which names a JSON path."""
     with pytest.raises((InvalidStateError, InvalidRulesError)) as info:
         cr.loads(text)
-    error = info.value
+    error: InvalidStateError | InvalidRulesError = info.value  # type: ignore[assignment]
     path = getattr(error, "path", None)
     assert path is not None, repr(error)
     assert path.startswith("$"), repr(error)
@@ -78,10 +78,10 @@ def _refusal(text: str) -> InvalidStateError | InvalidRulesError:
     return error
 
 
-def _outcome(call: Callable[[], Any]) -> tuple[Any, Exception | None]:
-    """`call()`'s value, or the exception it raised (to look at after the `except`)."""
+def _outcome(call: Callable[..., Any], *args: Any) -> tuple[Any, Exception | None]:
+    """`call(*args)`'s value, or the exception it raised (to look at after the `except`)."""
     try:
-        return call(), None
+        return call(*args), None
     except Exception as err:  # (the caller asserts what it may be)
         return None, err
 
@@ -180,7 +180,7 @@ def test_good_names_travel_through_every_document(name: str) -> None:
 @settings(max_examples=200)
 @given(st.text(max_size=70))
 def test_any_name_is_refused_cleanly_or_written_as_utf8(name: str) -> None:
-    state, error = _outcome(lambda: cr.new_game(cr.ruleset("gurka"), players=[name, "Bo"]))
+    state, error = _outcome(cr.new_game, cr.ruleset("gurka"), [name, "Bo"])
     if error is not None:
         assert isinstance(error, InvalidRulesError), repr(error)
         assert error.option == "players"
@@ -253,10 +253,13 @@ def _documents_of_both_formats() -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize(
-    "replacement", [[], {}, [1, [2]], {"game": "ladder"}], ids=["[]", "{}", "nested", "object"]
+    "replacement",
+    [[], {}, [1, [2]], {"game": "ladder"}, "x" * 5000, ["y"] * 3000],
+    ids=["[]", "{}", "nested", "object", "long text", "long array"],
 )
 def test_every_value_replaced_by_an_array_or_object_is_named(replacement: Any) -> None:
-    """The class of the format-1 `game` bug: a JSON value used as a key, or read as a string."""
+    """The class of the format-1 `game` bug: a JSON value used as a key, or read as a string; and a
+    huge value is never quoted whole (every message is at most `MAX_MESSAGE` characters)."""
     for original in _documents_of_both_formats():
         for path in _paths(original):
             if not path or path[0] == "format":
@@ -268,11 +271,12 @@ def test_every_value_replaced_by_an_array_or_object_is_named(replacement: Any) -
             if parent[path[-1]] == replacement:
                 continue
             parent[path[-1]] = copy.deepcopy(replacement)
-            _, err = _outcome(lambda doc=doc: cr.loads(json.dumps(doc)))
+            _, err = _outcome(cr.loads, json.dumps(doc))
             if err is not None:
                 assert isinstance(err, InvalidStateError | InvalidRulesError), (path, repr(err))
                 assert getattr(err, "path", "").startswith("$"), (path, err)
                 assert "unhashable" not in str(err), (path, err)
+                assert len(str(err)) <= cr.errors.MAX_MESSAGE, (path, str(err)[:200])
 
 
 def test_a_format1_score_names_the_result_with_the_unknown_field() -> None:
@@ -301,7 +305,7 @@ def _unchecked(doc: dict[str, Any]) -> cr.PlayerView:
 
 def _world_shows(view: cr.PlayerView) -> bool:
     """`sample_world` on `view` gives a world that shows exactly `view`, or raises the documented error."""
-    world, err = _outcome(lambda: cr.sample_world(view, random.Random(3)))
+    world, err = _outcome(cr.sample_world, view, random.Random(3))
     if err is not None:
         assert type(err) is ValueError or isinstance(err, InvalidStateError), repr(err)
         return False
@@ -359,71 +363,90 @@ def test_sample_world_raises_only_documented_errors_on_the_issues_views() -> Non
         cr.sample_world(attrs.evolve(view, events=reversed_events), random.Random(1))
 
 
+Change = Callable[[dict[str, Any]], Any]
+
+
+def _setting(**fields: Any) -> Change:
+    return lambda d: d.update(fields)
+
+
+def _nudging(key: str, index: int, by: int) -> Change:
+    return lambda d: d[key].__setitem__(index, d[key][index] + by)
+
+
+def _cutting(key: str) -> Change:
+    return lambda d: d.update({key: d[key][:-1]})
+
+
+def _reversing(key: str) -> Change:
+    return lambda d: d[key].reverse()
+
+
+def _clearing(key: str) -> Change:
+    return lambda d: d.update({key: [] if isinstance(d[key], list) else None})
+
+
+def _bumping_last_result(key: str) -> Change:
+    def bump(d: dict[str, Any]) -> None:
+        last = d["results"][-1]
+        if type(last[key]) is int:
+            last[key] += 1
+        else:
+            last[key][0] += 1
+            if key == "points":
+                d["rounds"][-1][0] += 1
+
+    return bump
+
+
 def _tampers(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, dict[str, Any]]]:
     """Copies of a view document with one field changed, by what was changed."""
     n = len(doc["players"])
-
-    def changed(name: str, change: Callable[[dict[str, Any]], Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-        new = copy.deepcopy(doc)
-        try:
-            change(new)
-        except (IndexError, KeyError, TypeError, ValueError):
-            return
-        if new != doc:
-            yield name, new
-
-    def nudge(key: str, index: int, by: int) -> Callable[[dict[str, Any]], Any]:
-        return lambda d: d[key].__setitem__(index, d[key][index] + by)
-
+    changes: list[tuple[str, Change]] = []
     for value in (None, -1, *range(n)):
-        yield from changed(f"to_act={value}", lambda d, v=value: d.update(to_act=v))
+        changes.append((f"to_act={value}", _setting(to_act=value)))
     for seat in range(n):
-        yield from changed(f"dealer={seat}", lambda d, v=seat: d.update(dealer=v))
-        yield from changed(f"leader={seat}", lambda d, v=seat: d.update(leader=v))
+        changes += [(f"dealer={seat}", _setting(dealer=seat)), (f"leader={seat}", _setting(leader=seat))]
         for by in (-1, 1):
-            yield from changed(f"hand_sizes[{seat}]{by:+}", nudge("hand_sizes", seat, by))
-            yield from changed(f"totals[{seat}]{by:+}", nudge("totals", seat, by))
-    for name in ("trick", "tricks", "events", "legal", "results"):
-        yield from changed(f"{name} without its last", lambda d, k=name: d.update({k: d[k][:-1]}))
-        yield from changed(f"{name} reversed", lambda d, k=name: d[k].reverse())
-    yield from changed(
-        "events after the deal reversed", lambda d: d.update(events=d["events"][:1] + d["events"][1:][::-1])
-    )
-    yield from changed("events shuffled", lambda d: rng.shuffle(d["events"]))
+            changes.append((f"hand_sizes[{seat}]{by:+}", _nudging("hand_sizes", seat, by)))
+            changes.append((f"totals[{seat}]{by:+}", _nudging("totals", seat, by)))
+    for key in ("trick", "tricks", "events", "legal", "results", "standings"):
+        changes += [(f"{key} without its last", _cutting(key)), (f"{key} reversed", _reversing(key))]
+    events = doc["events"]
+    shuffled = list(events)
+    rng.shuffle(shuffled)
+    changes.append(("events after the deal reversed", _setting(events=events[:1] + events[1:][::-1])))
+    changes.append(("events shuffled", _setting(events=shuffled)))
     for number in (0, 1, 2, doc["round_number"] - 1, doc["round_number"] + 1):
-        yield from changed(f"round_number={number}", lambda d, v=number: d.update(round_number=v))
-    yield from changed("no results", lambda d: d.update(results=[], rounds=[]))
-    yield from changed("first moved", lambda d: d.update(first=(d["first"] + 1) % n))
-    yield from changed("winners", lambda d: d.update(winners=[0]))
-    yield from changed("standings reversed", lambda d: d["standings"].reverse())
-    yield from changed("marks", nudge("marks", 0, 1))
-    yield from changed("eliminated", lambda d: d["eliminated"].__setitem__(0, not d["eliminated"][0]))
-    for key in ("sitting_out", "pending", "marker", "revealed", "captured"):
-        if key in doc:
-            yield from changed(
-                f"{key} cleared", lambda d, k=key: d.update({k: [] if isinstance(d[k], list) else None})
-            )
+        changes.append((f"round_number={number}", _setting(round_number=number)))
+    changes.append(("no results", _setting(results=[], rounds=[])))
+    changes.append(("first moved", _setting(first=(doc["first"] + 1) % n)))
+    changes.append(("winners", _setting(winners=[0])))
+    changes.append(("marks", _nudging("marks", 0, 1)))
+    changes.append(("eliminated", _setting(eliminated=[not doc["eliminated"][0], *doc["eliminated"][1:]])))
+    changes += [
+        (f"{key} cleared", _clearing(key))
+        for key in ("sitting_out", "pending", "marker", "revealed", "captured")
+        if key in doc
+    ]
     if doc["results"]:
         last = doc["results"][-1]
         for key, value in last.items():
-            if type(value) is int and key != "number":
-                yield from changed(
-                    f"last result's {key}",
-                    lambda d, k=key: d["results"][-1].update({k: d["results"][-1][k] + 1}),
-                )
-            if type(value) is list and value and type(value[0]) is int:
-
-                def bump(d: dict[str, Any], k: str = key) -> None:
-                    d["results"][-1][k][0] += 1
-                    if k == "points":
-                        d["rounds"][-1][0] += 1
-
-                yield from changed(f"last result's {key}[0]", bump)
+            if key != "number" and (
+                type(value) is int or (type(value) is list and value and type(value[0]) is int)
+            ):
+                changes.append((f"last result's {key}", _bumping_last_result(key)))
         if "card" in last:
-            yield from changed(
-                "last result's card",
-                lambda d: d["results"][-1].update(card="2C" if last["card"] != "2C" else "3C"),
-            )
+            other = "2C" if last["card"] != "2C" else "3C"
+            changes.append(("last result's card", lambda d: d["results"][-1].update(card=other)))
+    for name, change in changes:
+        new = copy.deepcopy(doc)
+        try:
+            change(new)
+        except (IndexError, KeyError, TypeError):  # (a field that is empty or absent here)
+            continue
+        if new != doc:
+            yield name, new
 
 
 def _tamper_views() -> Iterator[tuple[str, cr.PlayerView]]:
@@ -449,15 +472,15 @@ def test_tampered_views_are_refused_or_possible() -> None:
         doc = _doc(view)
         assert cr.loads(json.dumps(doc)) == view, where
         for name, changed in _tampers(doc, random.Random(len(where))):
-            loaded, err = _outcome(lambda changed=changed: cr.loads(json.dumps(changed)))
+            loaded, err = _outcome(cr.loads, json.dumps(changed))
             if err is not None:
                 assert isinstance(err, InvalidStateError | InvalidRulesError), (where, name, repr(err))
                 assert getattr(err, "path", "").startswith("$"), (where, name, err)
                 refused += 1
-                unloaded, bad_shape = _outcome(lambda changed=changed: _unchecked(changed))
+                unloaded, bad_shape = _outcome(_unchecked, changed)
                 if bad_shape is not None:  # (not even the shape of a view)
                     continue
-                _, err = _outcome(lambda unloaded=unloaded: cr.sample_world(unloaded, random.Random(1)))
+                _, err = _outcome(cr.sample_world, unloaded, random.Random(1))
                 # The documented error (an InvalidStateError is a ValueError), never a world or a crash.
                 assert type(err) is ValueError or isinstance(err, InvalidStateError), (where, name, repr(err))
                 continue

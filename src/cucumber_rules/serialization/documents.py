@@ -25,7 +25,7 @@ from typing import Any, Final, TypeVar, overload
 
 import cattrs
 
-from ..errors import InvalidRulesError, InvalidStateError
+from ..errors import InvalidRulesError, InvalidStateError, RulesError
 from ..records import Record
 from ..rules import OPTIONS, Rules
 from ..scoring import Score
@@ -110,10 +110,10 @@ class RulesDocumentError(InvalidRulesError):
     """
 
     def __init__(self, option: str, message: str, path: str = "$") -> None:
-        Exception.__init__(self, f"{path}: {message}")
+        RulesError.__init__(self, f"{path}: {message}")  # (shortened like every error's, if huge)
         self.option = option
         self.path = path
-        self.detail = message
+        self.detail = str(self).removeprefix(f"{path}: ")
 
     def __reduce__(self) -> Any:
         return (type(self), (self.option, self.detail, self.path))
