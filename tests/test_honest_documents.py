@@ -420,6 +420,14 @@ def _tampers(doc: dict[str, Any], rng: random.Random) -> Iterator[tuple[str, dic
     for number in (0, 1, 2, doc["round_number"] - 1, doc["round_number"] + 1):
         changes.append((f"round_number={number}", _setting(round_number=number)))
     changes.append(("no results", _setting(results=[], rounds=[])))
+    if doc["seat"] is not None:
+        changes.append(("another seat", _setting(seat=(doc["seat"] + 1) % n)))
+        changes.append(("a spectator", _setting(seat=None)))
+    changes += [("hand without its last", _cutting("hand")), ("hand reversed", _reversing("hand"))]
+    if doc["hand"] and doc["trick"]:  # a card of the trick in the hand instead
+        changes.append(("hand swapped", _setting(hand=sorted([*doc["hand"][1:], doc["trick"][0]["card"]]))))
+    changes.append(("events without the deal", _setting(events=events[1:])))
+    changes.append(("the deal twice", _setting(events=events[:1] + events)))
     changes.append(("first moved", _setting(first=(doc["first"] + 1) % n)))
     changes.append(("winners", _setting(winners=[0])))
     changes.append(("marks", _nudging("marks", 0, 1)))
@@ -490,6 +498,16 @@ def test_tampered_views_are_refused_or_possible() -> None:
     assert refused > 10 * accepted  # (the changes that are still possible are few: e.g. `first` early on)
 
 
+def test_results_after_the_end_of_the_match_are_refused() -> None:
+    for preset, option in (("catastrophe", "hands"), ("gurka", "fixed_rounds")):
+        state = _mid_match(preset=preset, players=3, rounds=2, **{option: 3})
+        doc = _doc(cr.view(state, 0))
+        doc["rules"][option] = 1  # (the match ended after its first round: two results are one too many)
+        error = _refusal(json.dumps(doc))
+        assert error.path == "$.results[1]", error  # type: ignore[union-attr]
+        assert "the match was over" in str(error)
+
+
 @settings(max_examples=25)
 @given(states(max_actions=500), st.data())
 def test_honest_views_of_random_rules_load_and_sample(state: cr.State, data: st.DataObject) -> None:
@@ -498,6 +516,31 @@ def test_honest_views_of_random_rules_load_and_sample(state: cr.State, data: st.
     view = cr.view(state, seat)
     assert cr.loads(cr.dumps(view)) == view
     assert _world_shows(view)
+
+
+def test_a_plugin_game_gets_the_checks_that_need_no_knowledge_of_it() -> None:
+    """A game without its own `check_view` (High Card, a test plug-in): a first-round view is checked
+    against its events by the library; a later view by `sample_world`, which checks the world it builds."""
+    from cucumber_rules.testing import registered
+    from plugins.highcard import GAME
+
+    with registered(GAME):
+        rules = cr.ruleset("highcard")
+        rng = random.Random(2)
+        state = cr.apply(cr.new_game(rules, 3), cr.sample_chance(cr.new_game(rules, 3), rng))
+        viewer = (state.to_act + 2) % 3  # type: ignore[operator]  # (not to act: it has no legal moves)
+        doc = _doc(cr.view(state, viewer))
+        doc["to_act"] = (doc["to_act"] + 1) % 3
+        assert _refusal(json.dumps(doc)).path == "$.to_act"  # type: ignore[union-attr]
+        while state.match.rounds < 2 or state.to_act == cr.CHANCE:
+            moves = cr.legal_moves(state)
+            state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+        viewer = (state.to_act + 2) % 3  # type: ignore[operator]
+        view = cr.view(state, viewer)
+        assert _world_shows(view)
+        tampered = attrs.evolve(view, to_act=(view.to_act + 1) % 3)  # type: ignore[operator]
+        with pytest.raises(InvalidStateError, match=r"^\$\.to_act: "):
+            cr.sample_world(tampered, random.Random(1))
 
 
 # --------------------------------------------------------------------------- the work a refusal does

@@ -51,7 +51,7 @@ from ..actions import PLAY_OF, Action, Decision, Play
 from ..cards import BY_INDEX, Card
 from ..engine import apply, new_game
 from ..errors import IllegalMoveError, InvalidStateError
-from ..games import game_of
+from ..games import Game, game_of
 from ..state import CHANCE, State, new_state, result_rows
 from ..views import Dealt, PlayerView
 from ..views import view as view_of
@@ -63,7 +63,6 @@ from .assign import (
 from .rounds import round_distance, search_round
 
 if TYPE_CHECKING:
-    from ..games import Game
     from ..views import Event
 
 __all__ = [
@@ -121,9 +120,11 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
 class WorldSampler:
     """`sample_world` in two steps, for drawing many worlds of one view (a search bot).
 
-    Building it rebuilds the earlier rounds and works out the current round's
-    constraints once; each `sample(rng)` then deals the hidden cards again.
-    Every world it gives shares the same earlier rounds.
+    Building it checks the view as `loads` checks one (a view no match could show
+    raises `InvalidStateError`, a `ValueError`, before any work), rebuilds the
+    earlier rounds and works out the current round's constraints once; each
+    `sample(rng)` then deals the hidden cards again. Every world it gives shares
+    the same earlier rounds.
 
     Example:
         >>> import random
@@ -150,11 +151,19 @@ class WorldSampler:
         self.view = view
         self.game: Game = game_of(view.rules)
         state = new_game(view.rules, view.players, first=view.first)
-        for index in range(finished_rounds(view)):
+        finished = finished_rounds(view)
+        for index in range(finished):
             state = self.game.rebuild_round(state, view, index, rng)
             if state.match.rounds != index + 1 or result_rows(state.match)[0][index] != view.results[index]:
                 raise ValueError(f"the {self.game.name} game rebuilt round {index + 1} wrongly")
         self._start(state, rng)
+        if finished and type(self.game).check_view is Game.check_view:
+            # A game that does not check its earlier results itself (a plug-in's): its worlds are
+            # checked here instead, once (its own seed: the caller's draws stay as they were).
+            problem = check_round(view, state)
+            if problem is not None:
+                path, _, message = problem.partition(": ")
+                raise InvalidStateError(path, message)
 
     @classmethod
     def _around(cls, view: PlayerView, before: State, rng: random.Random) -> WorldSampler:
@@ -222,13 +231,18 @@ class WorldSampler:
             if state.to_act != a.seat:  # (a round already over, or another seat's turn)
                 raise InvalidStateError(f"$.events[{index}].seat", f"not seat {a.seat}'s turn here")
             if type(a) is Play:
+                if a not in remaining[a.seat]:  # (the viewer's own card not dealt to it, or played twice)
+                    raise InvalidStateError(
+                        f"$.events[{index}].card", f"seat {a.seat} does not hold {a.card}"
+                    )
                 if a.seat != viewer:
                     hand = tuple(sorted(remaining[a.seat], key=_card_index))
                     probes.setdefault(a.seat, []).append((state, a, hand))
                 remaining[a.seat].remove(a)
                 state = _unchecked_play(game, state, a)
             else:
-                refused = game.decision_error(state, a)  # type: ignore[arg-type]  # (a decision does not depend on the cards)
+                # (A decision does not depend on the cards: the engine's own check.)
+                refused = game.decision_error(state, a)  # type: ignore[arg-type]
                 if refused is not None:
                     raise InvalidStateError(f"$.events[{index}]", f"an illegal decision ({refused.code})")
                 state = game.decide(state, a)  # type: ignore[arg-type]

@@ -403,6 +403,8 @@ def fold_results(view: PlayerView, count: int) -> State:
     check = HandCheck(view.rules, len(view.players))  # type: ignore[arg-type]
     for index in range(count):
         target = view.results[index]
+        if state.to_act != CHANCE:
+            raise InvalidStateError(f"$.results[{index}]", f"the match was over after hand {index}")
         problem = check.problem(target.points)
         if problem is not None:
             where, message = problem

@@ -254,6 +254,8 @@ def fold_results(view: PlayerView, count: int) -> State:
     deck = _Deck(view.rules, len(view.players))  # type: ignore[arg-type]
     for index in range(count):
         target = view.results[index]
+        if state.to_act != CHANCE:
+            raise InvalidStateError(f"$.results[{index}]", f"the match was over after round {index}")
         if target.payer not in dealt_seats(state.match):  # type: ignore[arg-type]
             raise InvalidStateError(
                 f"$.results[{index}].payer", f"seat {target.payer} was not dealt in to round {index + 1}"
