@@ -333,11 +333,12 @@ def check_names(players: Any) -> None:
 
 
 def check_counts(body: dict[str, Any]) -> None:
-    """Refuse a score or view document whose rows and results differ in number, before reading either.
+    """Refuse a score or view document whose counts disagree, before reading any of its lists.
 
     The rows must be the results' points, one per result (`validate_score` checks their values once
-    they are read), so a document padded with rows is refused in time proportional to nothing but
-    its parsing.
+    they are read); a view holds no more results than rounds dealt, and no more events than one round
+    of any game can have. So a document padded with rows, results or events is refused in time
+    proportional to nothing but its parsing.
 
     Example:
         >>> check_counts({"rounds": [[0, 1]], "results": []})
