@@ -172,7 +172,8 @@ class CatastropheGame(Game):
         return words.round_events(rules, deal, done, actions)  # type: ignore[arg-type]
 
     def check_view(self, view: PlayerView) -> str | None:
-        """A loaded view's captured cards are exactly the cards of the tricks each seat took."""
+        """A loaded view's captured cards are exactly the cards of the tricks each seat took; then
+        its earlier hands and its current hand (`sampling.check_view`)."""
         v: CatastropheView = view  # type: ignore[assignment]
         if v.captured and len(v.captured) != len(v.players):
             return f"$.captured: must have one entry per seat ({len(v.players)}), not {len(v.captured)}"
@@ -180,7 +181,7 @@ class CatastropheGame(Game):
             problem = _captured_problem(v.tricks, v.captured, len(v.players))
             if problem is not None:
                 return "$.captured: " + problem
-        return None
+        return sampling.check_view(view)
 
     def view_cards(self, view: PlayerView) -> list[Card]:
         """The revealed lead cards of the completed tricks and of the current one."""

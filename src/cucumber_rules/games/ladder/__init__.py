@@ -230,16 +230,13 @@ class LadderGame(Game):
         sat out the next round: it came back at that round's end (`returned`), or sits
         out the round in play.
         """
-        from ...engine import apply
-
         found = sampling.rebuild_round(state, view.results[index], rng)
         after = found if found is not None else super().rebuild_round(state, view, index, rng)
-        m: LadderMatch = after.match  # type: ignore[assignment]
-        for seat in m.pending:
-            later = view.results[index + 1] if index + 1 < len(view.results) else None
-            back = seat in later.returned if later is not None else seat in view.sitting_out
-            after = apply(after, Revive(seat, back))
-        return after
+        return sampling.decide_revivals(after, view, index)
+
+    def check_view(self, view: PlayerView) -> str | None:
+        """See `sampling.check_view`: the results rebuilt into the match from last tricks alone."""
+        return sampling.check_view(view)
 
     def facts(self, rules: Rules) -> list[tuple[str, str]]:
         """See `words.facts`."""
