@@ -35,9 +35,17 @@ def free_port() -> int:
 class ThreadServer:
     """The server's app run by uvicorn in a thread of this process (a hub of the test's own)."""
 
-    def __init__(self, hub: Hub | None = None, *, database: Path | str = ":memory:", **options: Any) -> None:
+    def __init__(
+        self,
+        hub: Hub | None = None,
+        *,
+        database: Path | str = ":memory:",
+        origins: tuple[str, ...] = (),
+        site: Path | None = None,
+        **options: Any,
+    ) -> None:
         self.hub = hub or Hub(Store(database), **options)
-        self.app = create_app(hub=self.hub)
+        self.app = create_app(hub=self.hub, origins=origins, site=site)
         self.port = free_port()
         config = uvicorn.Config(
             self.app,

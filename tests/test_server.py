@@ -163,12 +163,13 @@ def test_views_after_every_action_are_the_librarys_views(tmp_path: Path) -> None
                 player.until_at(target)
         actions = [action_of(json.loads(t)) for t in server.hub.store.actions(answer["table"])]
         rules, names = cr.ruleset("agurk", threshold=5), ["Player 1", "Player 2", "Player 3"]
-        for seat, player in (*players.items(), (None, watcher)):
+        everyone: list[tuple[int | None, Player]] = [*players.items(), (None, watcher)]
+        for who, player in everyone:
             for text in player.texts:
                 message = json.loads(text)
                 if message["type"] == "view":
                     state = cr.replay(cr.Record(rules, names, 0, actions[: message["at"]]))
-                    assert message["view"] == json.loads(cr.dumps(cr.view(state, seat)))
+                    assert message["view"] == json.loads(cr.dumps(cr.view(state, who)))
 
 
 def test_illegal_moves_get_the_librarys_error_document_and_change_nothing(tmp_path: Path) -> None:
@@ -202,7 +203,8 @@ def _after(deal: list[list[str]], *cards: str) -> cr.State:
         cr.new_game(cr.ruleset("agurk"), players=["Player 1", "Player 2", "Player 3"]), cr.Deal(hands=deal)
     )
     for card in cards:
-        state = cr.apply(state, cr.Play(state.to_act, card))  # type: ignore[arg-type]
+        assert state.to_act is not None
+        state = cr.apply(state, cr.Play(state.to_act, card))
     return state
 
 
