@@ -92,11 +92,13 @@ class ProcessServer:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         command = [sys.executable, "-m", "cucumber_rules.server", "--db", str(self.database)]
         command += ["--port", str(self.port), "--log-level", "warning"]
-        self.process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
+        log = self.database.with_suffix(".log")
+        with log.open("ab") as output:  # (the child keeps its own copy of the file)
+            self.process = subprocess.Popen(command, env=env, stderr=output)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+                raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
             try:
                 httpx.get(f"{self.url}/api/presets", timeout=1).raise_for_status()
                 return self
@@ -141,6 +143,7 @@ class Player:
             url.replace("http", "ws", 1) + "/api/play", additional_headers=headers, max_size=2**24
         ).__enter__()  # (closed by `close`)
         self.texts: list[str] = []
+        self.sent: list[str] = []
         self.view: dict[str, Any] | None = None
         self.at = -1
         self.table: dict[str, Any] | None = None
@@ -148,7 +151,9 @@ class Player:
             self.send({"type": "join", "link": secret, "pictures": pictures})
 
     def send(self, message: Any) -> None:
-        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+        text = message if isinstance(message, str) else json.dumps(message)
+        self.sent.append(text)
+        self.ws.send(text)
 
     def close(self) -> None:
         self.ws.close()

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import jsonschema
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 import cucumber_rules as cr
 from cucumber_rules import schema
@@ -88,9 +89,10 @@ def wait_for_at(url: str, secret: str, at: int) -> dict[str, Any]:
 
 def play_out(players: dict[int, Player], final: int | None = None) -> None:
     """The people play their first legal move whenever it is their turn, until the match ends."""
+    quiet = 0.02
     while True:
         for player in players.values():
-            player.drain(0.02)
+            player.drain(quiet)
         views = [p.view for p in players.values() if p.view is not None]
         if any(v["to_act"] is None for v in views):
             return
@@ -101,8 +103,7 @@ def play_out(players: dict[int, Player], final: int | None = None) -> None:
                 player.act(view["legal"][0])
                 player.until_at(player.at + 1)
                 acted = True
-        if not acted:
-            next(iter(players.values())).until(lambda m: m["type"] == "view")
+        quiet = 0.02 if acted else min(1.0, quiet * 2)  # (a view may still be on its way)
 
 
 def test_a_whole_match_with_people_and_a_bot(tmp_path: Path) -> None:
@@ -266,6 +267,43 @@ def test_the_schema_files_and_presets_are_served(tmp_path: Path) -> None:
         assert {p["name"] for p in presets["presets"]} == set(cr.RULESETS)
         assert presets["bots"] == ["person", "heuristic", "random"]
         assert "Play page" in httpx.get(f"{server.url}/").text
+
+
+class FailingStore(Store):
+    """A database that can be made to fail (a full disk)."""
+
+    failing = False
+
+    def append(self, table_id: str, n: int, action: str, *, finished: bool) -> None:
+        if self.failing:
+            raise OSError("the disk is full")
+        super().append(table_id, n, action, finished=finished)
+
+
+def test_an_action_is_stored_before_anyone_is_told(tmp_path: Path) -> None:
+    """When the database cannot store an action, nobody hears of it and the table stays where it was."""
+    store = FailingStore(tmp_path / "db")
+    hub = Hub(store, dealer=rigged(AGURK), secret=counting("s"), table_id=counting("t"))
+    with ThreadServer(hub) as server:
+        answer = server.create("agurk", ["person", "person", "heuristic"])
+        secrets_ = [s["secret"] for s in answer["seats"][:2]]
+        seat0, seat1 = Player(server.url, secrets_[0]), Player(server.url, secrets_[1])
+        seat0.until_at(1)
+        seat1.until_at(1)
+        store.failing = True
+        seat0.act(cr.Play(0, "KC"))
+        with pytest.raises(ConnectionClosed):
+            seat0.until(lambda m: False, timeout=5)
+        seat1.drain(0.5)
+        assert seat1.at == 1  # nobody was told
+        assert server.hub.rooms[answer["table"]].length == 1
+        store.failing = False
+        again = Player(server.url, secrets_[0])
+        assert again.until_at(1)["at"] == 1  # the table is where it was
+        again.act(cr.Play(0, "KC"))
+        assert again.until_at(2)["at"] == 2
+        assert seat1.until_at(2)["at"] == 2
+        assert len(store.actions(answer["table"])) == 2
 
 
 # --------------------------------------------------------------------------- secrecy

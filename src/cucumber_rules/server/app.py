@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,8 @@ from .tables import Bucket, Client, CreateError, Hub, Limits, error_message
 __all__ = ["create_app"]
 
 _JSON = "application/json"
+
+log = logging.getLogger("cucumber_rules.server")
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -268,6 +271,10 @@ def create_app(
                     await _dispatch(room, client, text)
         except (WebSocketDisconnect, RuntimeError):  # (receiving after the connection closed)
             pass
+        except Exception:  # the database failed: nothing was applied or told; the client may come back
+            log.exception("table %s: an action could not be stored", room.id)
+            client.dropped = True
+            await _close(websocket, 1011, "the server could not store the action")
         finally:
             room.detach(client)
             client.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import re
 import secrets
@@ -37,6 +38,8 @@ __all__ = ["Client", "CreateError", "Hub", "Limits", "Room"]
 #: The bots a server seats by default: those that answer in a millisecond (a search bot would
 #: hold up every table of the process while it thinks).
 FAST_BOTS: Final = ("heuristic", "random")
+
+log = logging.getLogger("cucumber_rules.server")
 
 _NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
 
@@ -291,7 +294,17 @@ class Room:
             self.advancing = asyncio.get_running_loop().create_task(self.advance())
 
     async def advance(self) -> None:
-        """Deal and let the bots play while it is their turn, one stored action at a time."""
+        """Deal and let the bots play while it is their turn, one stored action at a time.
+
+        If the database fails, the table waits where it is (nothing was applied or told): the
+        next action sent to it, or the next start of the server, tries again.
+        """
+        try:
+            await self._advance()
+        except Exception:
+            log.exception("table %s: a deal or a bot's action could not be stored", self.id)
+
+    async def _advance(self) -> None:
         while True:
             async with self.lock:
                 state = self.state
