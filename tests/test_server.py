@@ -400,3 +400,61 @@ def test_store_settings_are_checked() -> None:
         Store(":memory:", synchronous="OFF")
     with pytest.raises(ValueError, match="unknown bot"):
         Hub(Store(":memory:"), bots=["nope"])
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "players"),
+    [
+        ("agurk", {}, 4),
+        ("gurka", {"revival": True, "threshold": 8, "hand_size": 3}, 3),
+        ("five-cucumbers", {}, 3),
+        ("catastrophe", {"surprise": True, "cant_beat_em": True, "hands": 2}, 4),
+    ],
+)
+def test_the_view_writer_writes_what_dumps_writes(preset: str, options: dict[str, Any], players: int) -> None:
+    """The server's speed trick (`ViewWriter`) writes every view of whole matches exactly as cr.dumps."""
+    from cucumber_rules.server.documents import ViewWriter
+
+    writer = ViewWriter()
+    rng = random.Random(3)
+    state = cr.new_game(cr.ruleset(preset, **options), players=players)
+    while not state.is_over:
+        action = (
+            cr.sample_chance(state, rng) if state.to_act == cr.CHANCE else rng.choice(cr.legal_moves(state))
+        )
+        state = cr.apply(state, action)
+        for seat in (*range(players), None):
+            view = cr.view(state, seat)
+            assert writer.dumps(view) == cr.dumps(view)
+    assert writer.exact
+
+
+def test_a_view_writer_that_meets_a_layout_it_cannot_follow_uses_dumps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cucumber_rules.server import documents
+
+    writer = documents.ViewWriter()
+    monkeypatch.setattr(writer, "_write", lambda view: "{}")
+    view = cr.view(cr.new_game(cr.ruleset("gurka"), players=2), 0)
+    assert writer.dumps(view) == cr.dumps(view)
+    assert not writer.exact
+    assert writer.dumps(view) == cr.dumps(view)
+
+
+def test_the_log_is_checkpointed_by_the_server_not_inside_commits(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db")
+    store.checkpoint_elsewhere()
+    with sqlite3.connect(tmp_path / "db") as db:
+        assert db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 1000  # (per connection)
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    from cucumber_rules.server import StoredTable
+
+    store.create(StoredTable("t", "{}", ("a", "b"), 0, (None, None), 0, False), [])
+    for n in range(50):
+        store.append("t", n, "x" * 1000, finished=False)
+    wal = tmp_path / "db-wal"
+    assert wal.stat().st_size > 50_000
+    store.checkpoint()
+    store.close()
+    assert not wal.exists() or wal.stat().st_size == 0

@@ -85,8 +85,10 @@ class StoredTable:
 class Store:
     """One SQLite database file: every table, its hashed links and its accepted actions.
 
-    Writes go through one connection, serialised by a lock; the server calls them from one
-    writer thread so that the event loop never waits for the disk.
+    Writes go through one connection, serialised by a lock. With `synchronous=NORMAL` a commit
+    does not wait for the disk (about 0.1 ms here), and the server calls the store from its event
+    loop; with `FULL` every commit flushes the disk, and the server calls it from a writer thread
+    of its own so that the event loop never waits.
 
     Args:
         path: The database file (created if missing), or `":memory:"`.
@@ -106,6 +108,7 @@ class Store:
         if synchronous.upper() not in ("NORMAL", "FULL"):
             raise ValueError(f"synchronous must be NORMAL or FULL, not {synchronous!r}")
         self.path = str(path)
+        self.synchronous = synchronous.upper()
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -113,10 +116,34 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(_SCHEMA)
+        self._checkpointer: sqlite3.Connection | None = None
+
+    def checkpoint_elsewhere(self) -> None:
+        """Stop commits from copying the log into the database file themselves (SQLite's automatic
+        checkpoint, which waits for the disk inside a commit); call `checkpoint` regularly instead,
+        from a thread of its own."""
+        with self._lock:
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file, without holding up writers (PASSIVE).
+
+        Runs on a connection of its own, so it may be called from another thread while
+        actions are stored; the wait for the disk happens there.
+        """
+        if self.path == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._checkpointer.execute("PRAGMA busy_timeout=5000")
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (a last checkpoint first)."""
         with self._lock:
+            if self._checkpointer is not None:
+                self._checkpointer.close()
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
 
     # ----------------------------------------------------------------- writes (each one transaction)
