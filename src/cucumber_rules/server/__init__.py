@@ -31,6 +31,7 @@ from .tables import FAST_BOTS, Client, CreateError, Hub, Limits, Room
 
 __all__ = [
     "FAST_BOTS",
+    "WS_MAX_SIZE",
     "Client",
     "CreateError",
     "Hub",
@@ -43,9 +44,14 @@ __all__ = [
     "run",
 ]
 
-#: The largest WebSocket frame uvicorn reads at all (the application refuses more than
-#: `Limits.message_bytes` with an error document; past this uvicorn closes the connection).
 WS_MAX_SIZE = 65_536
+"""The largest WebSocket message uvicorn reads at all, in bytes: past this it closes the connection
+(the application itself refuses anything over `Limits.message_bytes` with an error document).
+
+Example:
+    >>> WS_MAX_SIZE > Limits().message_bytes
+    True
+"""
 
 
 def run(
