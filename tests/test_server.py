@@ -56,8 +56,9 @@ def rigged(first_deal: list[list[str]]) -> Any:
 
 
 def counting(prefix: str) -> Any:
+    """Names made in order (`prefix` and a number, as long as a real secret), the same at twin tables."""
     numbers = itertools.count()
-    return lambda: f"{prefix}{next(numbers)}"
+    return lambda: f"{prefix}{next(numbers):036d}"
 
 
 def deterministic_hub(database: Path | str, first_deal: list[list[str]] | None = None, **options: Any) -> Hub:

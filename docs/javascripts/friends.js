@@ -11,7 +11,8 @@
  * seat. The secret stays in the fragment, which the browser never sends to a server.
  *
  * The element:  <div id="friends" class="friends"></div>  (filled here; its data-state is "setup",
- * "offline", "connecting", "playing" or "over"; data-at, data-round and data-results follow the match).
+ * "offline", "connecting", "playing" or "over"; data-at, data-round, data-results and data-trick follow
+ * the match: the actions so far, the round, the finished rounds, the cards of the trick on the table).
  */
 (function () {
   "use strict";
@@ -73,7 +74,8 @@
   function linkItem(label, url, seat) {
     const copy = element("button", {
       type: "button",
-      class: "md-button friends-copy",
+      class: "friends-copy",
+      style: "margin-left: 0.5em; font-size: 0.7rem",
       text: "Copy",
       onclick: () => navigator.clipboard && navigator.clipboard.writeText(url),
     });
@@ -100,6 +102,7 @@
       note.textContent =
         "Playing with friends needs a cucumber_rules server, and this page was not served by one. " +
         "Start one (pip install \".[cli,server]\"; cucumber-rules serve --site site) and open its Play page.";
+      root.append(note);
       return;
     }
     const preset = element("select", { name: "preset" });
@@ -236,6 +239,7 @@
       root.dataset.at = String(at);
       root.dataset.round = String(view.round_number);
       root.dataset.results = String(view.results.length);
+      root.dataset.trick = String(view.trick.length);
       root.dataset.seat = view.seat === null ? "spectator" : String(view.seat);
       if (message.picture) table.innerHTML = message.picture; // drawn by the server from this seat's view
       status.textContent = describeTurn(view, seats);
