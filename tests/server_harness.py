@@ -100,7 +100,7 @@ class ProcessServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the server stopped: {log.read_text()[-2000:]}")
             try:
-                httpx.get(f"{self.url}/api/presets", timeout=1).raise_for_status()
+                httpx.get(f"{self.url}/api/server.json", timeout=1).raise_for_status()
                 return self
             except httpx.HTTPError:
                 time.sleep(0.05)

@@ -173,6 +173,7 @@ def test_the_play_page_says_when_no_server_serves_it(
         person = Person(browser, f"http://127.0.0.1:{httpd.server_address[1]}/play/")
         person.wait_state("offline")
         assert "cucumber-rules serve" in person.page.locator("#friends").inner_text()
+        assert not person.errors, person.errors  # (no failed request: the site says "server": false)
         person.close()
     finally:
         httpd.shutdown()

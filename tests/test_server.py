@@ -264,7 +264,8 @@ def test_the_schema_files_and_presets_are_served(tmp_path: Path) -> None:
             "state", "ladder"
         )
         assert httpx.get(f"{server.url}/schemas/../etc/passwd").status_code == 404
-        presets = httpx.get(f"{server.url}/api/presets").json()
+        presets = httpx.get(f"{server.url}/api/server.json").json()
+        assert presets["server"] is True
         assert {p["name"] for p in presets["presets"]} == set(cr.RULESETS)
         assert presets["bots"] == ["person", "heuristic", "random"]
         assert "Play page" in httpx.get(f"{server.url}/").text

@@ -4,6 +4,7 @@ messages get error documents, never a crash or a half-applied move (issue 37).""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.server
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    limits = Limits(messages_per_second=50, message_burst=60, table_burst=1000)
+    limits = Limits(messages_per_second=50, message_burst=60, table_burst=1000, join_burst=1000)
     hub = deterministic_hub(tmp_path_factory.mktemp("db") / "db.sqlite3", AGURK, limits=limits)
     with ThreadServer(hub) as running:
         yield running
@@ -330,3 +331,16 @@ def test_links_are_stored_hashed(tmp_path: Path) -> None:
     with sqlite3.connect(database) as db:
         digests = {bytes(row[0]) for row in db.execute("SELECT digest FROM links")}
     assert digests == {digest(s) for s in secrets_}
+
+
+def test_connections_are_rate_limited_per_address(tmp_path: Path) -> None:
+    """Guessing links costs a connection a guess, and connections are limited per address."""
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=Limits(joins_per_minute=1, join_burst=3))) as strict:
+        codes = []
+        for _ in range(5):
+            player = Player(strict.url, "", join=False)
+            with contextlib.suppress(ConnectionClosed):  # (a refused connection is closed at once)
+                player.send({"type": "join", "link": "a-guessed-secret-" + "x" * 30})
+            codes.append(player.error()["code"])
+            player.close()
+        assert codes == ["unknown-link"] * 3 + ["rate-limited"] * 2

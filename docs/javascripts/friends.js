@@ -94,9 +94,11 @@
   async function setUpForm(root, note) {
     let presets;
     try {
-      const response = await fetch(api("/api/presets"), { headers: { Accept: "application/json" } });
+      // The server answers {"server": true, ...}; the docs site on its own has the same file with false.
+      const response = await fetch(api("/api/server.json"), { headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(String(response.status));
       presets = await response.json();
+      if (presets.server !== true) throw new Error("no server");
     } catch (error) {
       root.dataset.state = "offline";
       note.textContent =

@@ -6,7 +6,9 @@ Routes:
   for spectators.
 - `GET /api/table` and `GET /api/record` (with `Authorization: Bearer <secret>`): a seat's
   current view; the record of a finished match.
-- `GET /api/presets`: the presets, their player counts and the bots, for a table form.
+- `GET /api/server.json`: `{"server": true, ...}`, the presets, their player counts and the bots,
+  for a table form (the docs site publishes the same file with `"server": false`: a copy of the
+  site that no server serves says so without a failed request).
 - `WS /api/play`: a connection to a table (its first message names the link's secret).
 - `GET /schemas/...`: the JSON Schemas of `cucumber_rules.schema`.
 - everything else: the documentation site, when the server is given one (its Play page plays
@@ -90,7 +92,7 @@ def create_app(
     Example:
         >>> app = create_app(":memory:")
         >>> sorted(r.path for r in app.routes)[:3]
-        ['', '/api/play', '/api/presets']
+        ['', '/api/play', '/api/record']
     """
     allowed = {o.rstrip("/") for o in origins}
     holder: dict[str, Hub] = {}
@@ -195,7 +197,8 @@ def create_app(
                 found.append(
                     {"name": name, "title": title, "min": rules.min_players, "max": rules.max_players}
                 )
-        return JSONResponse({"presets": found, "bots": ["person", *the_hub().bot_names]})
+        bots = ["person", *the_hub().bot_names]
+        return JSONResponse({"server": True, "version": cr.__version__, "presets": found, "bots": bots})
 
     schema_texts = schema.schema_files()
 
@@ -222,6 +225,12 @@ def create_app(
         await websocket.accept()
         hub_ = the_hub()
         limits = hub_.limits
+        address = websocket.client.host if websocket.client else "?"
+        if not hub_.may_join(address):
+            await _close(
+                websocket, 1008, "", _refusal("rate-limited", "too many connections from this address")
+            )
+            return
         try:
             first = await asyncio.wait_for(websocket.receive(), limits.join_timeout)
         except TimeoutError:
@@ -285,7 +294,7 @@ def create_app(
             Route("/api/tables", create_table, methods=["POST"]),
             Route("/api/table", get_table),
             Route("/api/record", get_record),
-            Route("/api/presets", presets),
+            Route("/api/server.json", presets),
             WebSocketRoute("/api/play", play),
             Route("/schemas/{path:path}", schema_file),
             (

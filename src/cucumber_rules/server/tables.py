@@ -65,6 +65,11 @@ class Limits:
     """Tables one address may create per minute, on average ..."""
     table_burst: int = 10
     """... and at once."""
+    joins_per_minute: float = 120.0
+    """Connections one address may open per minute, on average (a link is tried once per
+    connection: this bounds the guessing too) ..."""
+    join_burst: int = 30
+    """... and at once."""
     max_tables: int = 10_000
     """Tables in play at once (finished ones do not count)."""
     connections_per_table: int = 32
@@ -364,7 +369,7 @@ class Hub:
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-db")
         self.checkpointer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-checkpoint")
         self.checkpointing: asyncio.Task[None] | None = None
-        self.creators: dict[str, Bucket] = {}
+        self.buckets: dict[tuple[str, str], Bucket] = {}
 
     # ----------------------------------------------------------------- the database, off the event loop
 
@@ -436,12 +441,18 @@ class Hub:
 
     def may_create(self, address: str) -> bool:
         """Whether a client address may create a table now (its rate limit)."""
-        bucket = self.creators.get(address)
+        return self._allow("create", address, self.limits.tables_per_minute, self.limits.table_burst)
+
+    def may_join(self, address: str) -> bool:
+        """Whether a client address may open a connection now (its rate limit)."""
+        return self._allow("join", address, self.limits.joins_per_minute, self.limits.join_burst)
+
+    def _allow(self, what: str, address: str, per_minute: float, burst: int) -> bool:
+        bucket = self.buckets.get((what, address))
         if bucket is None:
-            if len(self.creators) > 10_000:
-                self.creators.clear()
-            limits = self.limits
-            bucket = self.creators[address] = Bucket(limits.tables_per_minute / 60, limits.table_burst)
+            if len(self.buckets) > 20_000:  # (forgetting every address lets them all start afresh)
+                self.buckets.clear()
+            bucket = self.buckets[what, address] = Bucket(per_minute / 60, burst)
         return bucket.take()
 
     async def create(self, request: Any) -> dict[str, Any]:
