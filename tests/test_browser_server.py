@@ -3,23 +3,27 @@ people) create a table on a real server, join it by their links and play a whole
 reloading its page in the middle of a trick (issue 37).
 
 The server serves the built site itself, as `cucumber-rules serve` does. Chromium and Playwright as in
-`tests/test_browser.py` (whose `browser` fixture this module shares); set `CUCUMBER_PREBUILT_SITE` to a
-site built beforehand to skip the build while working on these tests.
+`tests/test_browser.py` (required in CI, skipped elsewhere when missing). Each test drives its browser
+from a thread of its own: Playwright's synchronous API refuses to start where another instance (that of
+`tests/test_browser.py`, kept for the session) runs its loop. Set `CUCUMBER_PREBUILT_SITE` to a site
+built beforehand to skip the build while working on these tests.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from server_harness import ThreadServer
-from test_browser import browser  # noqa: F401 - the shared Chromium fixture
+from test_browser import CHROMIUM_FLAGS, _chromium, _missing
 from test_server import AGURK, deterministic_hub
 
 if TYPE_CHECKING:
@@ -30,6 +34,35 @@ pytestmark = pytest.mark.server
 TIMEOUT_MS = 30_000
 #: True once the page shows a later point of the match than `at`.
 MOVED_ON = "at => Number(document.getElementById('friends').dataset.at) > at"
+
+
+def in_a_browser(scenario: Callable[[Browser], None]) -> None:
+    """Run `scenario` with a headless Chromium of its own, in a thread of its own; re-raise its failure."""
+    if importlib.util.find_spec("playwright") is None:
+        _missing("the `playwright` package is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _missing("Chromium is not installed (Debian: apt-get install chromium)")
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+                try:
+                    scenario(browser)
+                finally:
+                    browser.close()
+        except BaseException as error:  # handed to the test's own thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +80,7 @@ def table_server(friends_site: Path, tmp_path: Path) -> Iterator[ThreadServer]:
 class Person:
     """One person: a browser context of their own (their own storage), and their page."""
 
-    def __init__(self, browser: Browser, url: str) -> None:  # noqa: F811 - (the fixture's name)
+    def __init__(self, browser: Browser, url: str) -> None:
         self.context = browser.new_context(viewport={"width": 1100, "height": 900})
         self.context.set_default_timeout(TIMEOUT_MS)
         self.page: Page = self.context.new_page()
@@ -83,10 +116,11 @@ class Person:
         self.context.close()
 
 
-def test_friends_play_a_whole_round_with_a_reload_mid_trick(
-    browser: Browser,  # noqa: F811 - the shared fixture
-    table_server: ThreadServer,
-) -> None:
+def test_friends_play_a_whole_round_with_a_reload_mid_trick(table_server: ThreadServer) -> None:
+    in_a_browser(lambda browser: whole_round(browser, table_server))
+
+
+def whole_round(browser: Browser, table_server: ThreadServer) -> None:
     ann = Person(browser, table_server.url + "/play/")
     ann.wait_state("setup")
     setup = ann.page.locator("form.friends-setup")
@@ -155,11 +189,12 @@ def test_friends_play_a_whole_round_with_a_reload_mid_trick(
         person.close()
 
 
-def test_the_play_page_says_when_no_server_serves_it(
-    browser: Browser,  # noqa: F811 - the shared fixture
-    friends_site: Path,
-) -> None:
+def test_the_play_page_says_when_no_server_serves_it(friends_site: Path) -> None:
     """Served by a plain static server (the docs site on its own), the page says what it needs."""
+    in_a_browser(lambda browser: no_server(browser, friends_site))
+
+
+def no_server(browser: Browser, friends_site: Path) -> None:
     import functools
     import http.server
     import threading

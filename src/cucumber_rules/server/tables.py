@@ -250,7 +250,8 @@ class Room:
     async def _act(self, client: Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
         for key in message:
             if key not in ("type", "at", "action"):
-                return schema.protocol_error("invalid-document", f"unknown field {key!r}", path=f"$.{key}")
+                path = f"$.{key}" if key.isidentifier() and len(key) <= 40 else "$"
+                return schema.protocol_error("invalid-document", f"unknown field {key[:40]!r}", path=path)
         at = message.get("at")
         if type(at) is not int:
             return schema.protocol_error("invalid-document", "`at` must be an integer", path="$.at")
