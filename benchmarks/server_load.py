@@ -6,6 +6,9 @@ gets `--people` connections that play their seat (a legal move after a random "t
 time, exponential with mean `--think` seconds), a spectator connection, and `--bots`
 heuristic bots that the server plays at once. A finished match is replaced by a new table.
 
+With `--pictures` every connection also asks for the table's picture
+(`render.svg` of its view), as the Play page does.
+
 For every action a simulated person sends, the latency is the time from sending it to the
 moment the *last* connection of that table (every person and the spectator) has received
 the view that follows it. The report gives the percentiles, the actions per second the
@@ -41,7 +44,8 @@ SERVER = """
 import sys, uvicorn
 from cucumber_rules.server import WS_MAX_SIZE, Limits, create_app
 many = 10**9
-limits = Limits(tables_per_minute=many, table_burst=many, messages_per_second=100, message_burst=200)
+limits = Limits(tables_per_minute=many, table_burst=many, joins_per_minute=many, join_burst=many,
+                messages_per_second=100, message_burst=200)
 app = create_app(sys.argv[1], limits=limits)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), ws="websockets-sansio",
             ws_max_size=WS_MAX_SIZE, log_level="warning")
@@ -108,12 +112,19 @@ async def create(url: str, preset: str, seats: list[str]) -> dict[str, Any]:
 
 
 async def connection(
-    ws_url: str, secret: str, index: int, table: Table, stats: Stats, rng: random.Random, think: float
+    ws_url: str,
+    secret: str,
+    index: int,
+    table: Table,
+    stats: Stats,
+    rng: random.Random,
+    think: float,
+    pictures: bool,
 ) -> None:
     import websockets
 
     async with websockets.connect(ws_url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join", "link": secret}))
+        await ws.send(json.dumps({"type": "join", "link": secret, "pictures": pictures}))
         acting_at = -1
         thinking: set[asyncio.Task[None]] = set()
         async for text in ws:
@@ -167,7 +178,7 @@ async def run_table(
         secrets = [s["secret"] for s in answer["seats"] if s["secret"]] + [answer["spectators"]["secret"]]
         table = Table(len(secrets))
         tasks = [
-            asyncio.create_task(connection(ws_url, s, i, table, stats, rng, args.think))
+            asyncio.create_task(connection(ws_url, s, i, table, stats, rng, args.think, args.pictures))
             for i, s in enumerate(secrets)
         ]
         waiting = asyncio.create_task(table.done.wait())
@@ -208,6 +219,7 @@ async def drive(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "bots_per_table": args.bots,
         "preset": args.preset,
         "think_s": args.think,
+        "pictures": args.pictures,
         "seconds": round(wall, 1),
         "people_actions_per_s": round(len(ms) / wall, 1),
         "latency_ms": {
@@ -250,6 +262,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured time")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--pictures",
+        action="store_true",
+        help="connections ask for the table's picture, as the Play page does",
+    )
     args = parser.parse_args(argv)
     for name in ("tables", "people"):
         if getattr(args, name) < 1:
