@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 from open_spiel.python.tests import games_sim_test
@@ -273,3 +275,101 @@ def test_no_resampling_in_the_middle_of_a_deal() -> None:
     state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(ValueError, match="middle of a deal"):
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+# --------------------------------------------------------------------------- refused actions change nothing
+
+
+def _snapshot(state: CucumberState) -> tuple[object, ...]:
+    """Everything a caller can read of an OpenSpiel state."""
+    node = state.chance_outcomes() if state.is_chance_node() else state.legal_actions()
+    return (
+        state.history(),
+        [(p.player, p.action) for p in state.full_history()],
+        state.move_number(),
+        state.drawn,
+        state.cucumber_state,
+        str(state),
+        state.serialize(),
+        state.is_terminal(),
+        state.current_player(),
+        state.returns(),
+        node,
+    )
+
+
+def _refusals(state: CucumberState, rng: random.Random) -> list[int]:
+    """Action ids that must be refused here: out of range, a card already dealt, an illegal card."""
+    game = state.get_game()
+    k = game.num_distinct_actions()
+    bad = [-2, -(2**40), 2**40, k + game.max_chance_outcomes()]  # (OpenSpiel refuses -1 itself)
+    if state.is_terminal():
+        return [*bad, 0, rng.randrange(k)]
+    if state.is_chance_node():
+        possible = {a for a, _ in state.chance_outcomes()}
+        bad += [a for a in range(game.max_chance_outcomes()) if a not in possible]
+        bad += list(state.drawn)  # the cards just dealt, again
+    else:
+        bad += [a for a in range(k) if a not in state.legal_actions()]
+    return bad
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CASES), st.integers(0, 2**32 - 1), st.integers(0, 400))
+def test_a_refused_action_changes_nothing(case: tuple[str, dict[str, object]], seed: int, cut: int) -> None:
+    game = pyspiel.load_game(*case)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    before = _snapshot(state)
+    for action in rng.sample(_refusals(state, rng), min(6, len(_refusals(state, rng)))):
+        with pytest.raises((ValueError, TypeError)):
+            state.apply_action(action)
+        assert _snapshot(state) == before, f"refusing {action} changed the state"
+    # and the state still plays on as before
+    _play_out(state, rng)
+    assert state.is_terminal()
+
+
+def test_dealing_a_card_twice_is_refused_and_the_deal_goes_on() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 2}).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    with pytest.raises(ValueError, match="not a card left to deal"):
+        state.apply_action(first)
+    assert state.drawn == (first,)
+    assert state.history() == [first]
+    assert first not in [a for a, _ in state.chance_outcomes()]
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.history() == [0, 1, 2, 3]
+
+
+def test_an_action_after_the_end_says_the_match_is_over() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 1, "fixed_rounds": 1})
+    state = state.new_initial_state()
+    _play_out(state, random.Random(1))
+    winner = cr.score(state.cucumber_state).winners[0]
+    with pytest.raises(cr.IllegalMoveError, match=f"the match is over \\(won by seat {winner}\\)") as caught:
+        state.apply_action(0)
+    assert caught.value.code == "game-over"
+
+
+def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2}).new_initial_state()
+    state.apply_action(5)
+    assert state.drawn == (5,)
+    with pytest.raises(AttributeError):
+        state.drawn = ()
+    with pytest.raises(AttributeError):
+        state.cucumber_state = cr.new_game(cr.ruleset("gurka"), 2)
+    clone = state.clone()
+    clone.apply_action(6)
+    assert state.drawn == (5,)
+    assert clone.drawn == (5, 6)

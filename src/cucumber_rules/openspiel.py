@@ -55,9 +55,9 @@ import numpy as np
 import pyspiel
 
 from . import encoding
-from .actions import Play
+from .actions import Action, Deal, Play
 from .engine import apply, legal_moves, new_game
-from .errors import InvalidRulesError
+from .errors import IllegalMoveError, InvalidRulesError
 from .outcomes import max_actions, returns
 from .rules import OPTIONS, Rules, ruleset
 from .sampling import sample_world
@@ -222,10 +222,20 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CucumberGame) -> None:
         super().__init__(game)
-        self.cucumber_state: State = new_game(game.rules, game.players)
-        """The library's state (between deals; a deal being drawn is in `drawn`)."""
-        self.drawn: list[int] = []
+        # Immutable values only: OpenSpiel's clone deep-copies these attributes, and a refused action
+        # must leave them as they were (every change is worked out first, then assigned).
+        self._state: State = new_game(game.rules, game.players)
+        self._drawn: tuple[int, ...] = ()
+
+    @property
+    def cucumber_state(self) -> State:
+        """The library's state (between deals; a deal being drawn card by card is in `drawn`)."""
+        return self._state
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
         """The chance outcomes drawn so far of the deal in progress."""
+        return self._drawn
 
     def current_player(self) -> int:
         """The seat to act, `pyspiel.PlayerId.CHANCE` while dealing, `TERMINAL` once over."""
@@ -248,15 +258,21 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         return list(encoding.chance_outcomes(self.cucumber_state, self.drawn))
 
     def _apply_action(self, action: int) -> None:
-        s = self.cucumber_state
-        if s.to_act == CHANCE:
-            self.drawn.append(int(action))
-            deal = encoding.chance_deal(s, self.drawn)
-            if deal is not None:
-                self.cucumber_state = apply(s, deal)
-                self.drawn = []
+        # Everything is checked before anything changes: a refused action raises and leaves the
+        # state (and OpenSpiel's history, which it extends only after this returns) as it was.
+        s = self._state
+        to_act = s.to_act
+        if to_act is None:
+            raise _match_over(s, action)
+        if to_act == CHANCE:
+            drawn = (*self._drawn, action)
+            deal = encoding.chance_deal(s, drawn)  # checks every outcome drawn so far
+            if deal is None:
+                self._drawn = drawn
+            else:
+                self._state, self._drawn = apply(s, deal), ()
             return
-        self.cucumber_state = apply(s, encoding.action_of(s.match.rules, s.to_act, int(action)))  # type: ignore[arg-type]
+        self._state = apply(s, encoding.action_of(s.match.rules, to_act, action))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CucumberState:
         """A state that `player_id` cannot tell from this one: the hidden cards drawn anew.
@@ -284,7 +300,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
         world = sample_world(view(self.cucumber_state, player_id), random.Random(seed))
         other = CucumberState(self.get_game())
-        other.cucumber_state = world
+        other._state = world
         return other
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -393,6 +409,17 @@ class CucumberObserver:
         seen = " ".join(str(p.card) for t in v.tricks for p in t.plays)
         extra = state.cucumber_state.game.describe_table(v)
         return " · ".join(x for x in (head, hand, trick, f"seen {seen or '-'}", extra) if x)
+
+
+def _last_deal(actions: tuple[Action, ...]) -> int:
+    return max((i for i, a in enumerate(actions) if type(a) is Deal), default=len(actions))
+
+
+def _match_over(state: State, action: object) -> IllegalMoveError:
+    winners = ", ".join(f"seat {w}" for w in state.match.winners)
+    return IllegalMoveError(
+        "game-over", f"the match is over (won by {winners}); no action is possible, not {action}"
+    )
 
 
 def _event(event: object) -> str:
