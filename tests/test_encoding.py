@@ -344,3 +344,27 @@ def test_values_copy_as_themselves() -> None:
     for value in values:
         assert copy.copy(value) is value
         assert copy.deepcopy(value) is value
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[f"{r.name}-{i}" for i, r in enumerate(VARIANTS)])
+def test_deal_outcomes_deal_the_deal_again(rules: cr.Rules) -> None:
+    rng = random.Random(5)
+    state = cr.new_game(rules, rules.max_players)
+    while not state.is_over:
+        if state.to_act != cr.CHANCE:
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+            continue
+        deal = cr.sample_chance(state, rng)
+        assert isinstance(deal, cr.Deal)
+        outcomes = encoding.deal_outcomes(state, deal)
+        assert encoding.chance_outcomes(state, outcomes) == ()
+        again = encoding.chance_deal(state, outcomes)
+        assert again is not None
+        assert again.hands == deal.hands
+        assert again.leader == deal.leader
+        assert again.stock == deal.stock[: encoding.deal_plan(state).stock]  # the cards the round turns up
+        state = cr.apply(state, again)
+    with pytest.raises(ValueError, match="no deal is due"):
+        encoding.deal_outcomes(state, cr.Deal(hands=[[]]))
+    with pytest.raises(ValueError, match="not a legal deal"):
+        encoding.deal_outcomes(cr.new_game(rules, 3), cr.Deal(hands=[[], [], []]))

@@ -373,3 +373,33 @@ def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
     clone.apply_action(6)
     assert state.drawn == (5,)
     assert clone.drawn == (5, 6)
+
+
+# --------------------------------------------------------------------------- resampling keeps the history
+
+
+@pytest.mark.parametrize(("name", "params"), CASES[:3] + CASES[5:7], ids=str)
+def test_a_resampled_state_has_a_history_that_makes_it(name: str, params: dict[str, object]) -> None:
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        if rng.random() < 0.2:
+            player = state.current_player()
+            world = state.resample_from_infostate(player, sampler)
+            assert world.move_number() == state.move_number() == len(state.history())
+            assert len(world.history()) == len(state.history())
+            again = game.new_initial_state()
+            for a in world.history():
+                again.apply_action(a)
+            assert again.cucumber_state == world.cucumber_state
+            assert [p.player for p in world.full_history()] == [p.player for p in state.full_history()]
+            assert world.information_state_string(player) == state.information_state_string(player)
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 3

@@ -280,7 +280,9 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         OpenSpiel's information-set MCTS (`open_spiel.python.algorithms.ismcts`) calls it. The
         other hands (and the stock) are drawn with [`sample_world`][cucumber_rules.sample_world]
         from the seat's view, seeded by two draws of `probability_sampler` (a callable that returns
-        a float in [0, 1), such as `pyspiel.UniformProbabilitySampler(0., 1.)`).
+        a float in [0, 1), such as `pyspiel.UniformProbabilitySampler(0., 1.)`). The new state is
+        reached from the start by its own history (`history()`, `move_number()`), deals card by card
+        included, as if it had been played.
 
         Raises:
             ValueError: In the middle of a deal being drawn card by card (a chance node); ISMCTS
@@ -294,13 +296,25 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
             >>> other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
             >>> other.information_state_string(0) == state.information_state_string(0)
             True
+            >>> other.move_number() == state.move_number() == 14
+            True
         """
-        if self.drawn:
+        if self._drawn:
             raise ValueError("cannot resample in the middle of a deal being drawn: finish the deal first")
         seed = int(probability_sampler() * 2**32) << 32 | int(probability_sampler() * 2**32)
-        world = sample_world(view(self.cucumber_state, player_id), random.Random(seed))
-        other = CucumberState(self.get_game())
-        other._state = world
+        world = sample_world(view(self._state, player_id), random.Random(seed))
+        # The earlier rounds stay as they were played: the seat remembers them (its information state
+        # is perfect recall), and every card their deals drew was played in the open. The round in
+        # play, which the view covers, is the sampled world's.
+        mine, theirs = _last_deal(self._state.actions), _last_deal(world.actions)
+        other: CucumberState = self.get_game().new_initial_state()
+        rules = world.match.rules
+        for action in (*self._state.actions[:mine], *world.actions[theirs:]):
+            if type(action) is Deal:
+                for outcome in encoding.deal_outcomes(other._state, action):
+                    other.apply_action(outcome)
+            else:
+                other.apply_action(encoding.action_id(rules, action))
         return other
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -59,7 +59,15 @@ Example:
 
 from __future__ import annotations
 
-from .chance import DealPlan, chance_deal, chance_outcomes, deal_plan, default_deal_plan, num_chance_outcomes
+from .chance import (
+    DealPlan,
+    chance_deal,
+    chance_outcomes,
+    deal_outcomes,
+    deal_plan,
+    default_deal_plan,
+    num_chance_outcomes,
+)
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
     common_observation,
@@ -78,6 +86,7 @@ __all__ = [
     "chance_outcomes",
     "common_observation",
     "common_parts",
+    "deal_outcomes",
     "deal_plan",
     "default_deal_plan",
     "legal_mask",

@@ -22,6 +22,7 @@ __all__ = [
     "DealPlan",
     "chance_deal",
     "chance_outcomes",
+    "deal_outcomes",
     "deal_plan",
     "default_deal_plan",
     "num_chance_outcomes",
@@ -221,3 +222,31 @@ def chance_deal(state: State, drawn: Sequence[int]) -> Deal | None:
     if error is not None:
         raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
     return deal
+
+
+def deal_outcomes(state: State, deal: Deal) -> tuple[int, ...]:
+    """The chance outcomes that deal `deal` card by card (the inverse of `chance_deal`).
+
+    Each hand's cards in seat order, then the stock top first (as many cards as the plan draws: a
+    deal of `sample_chance` may stack cards the round never turns up beneath them), then the
+    starter's id when the deal's plan draws one among tied seats.
+
+    Raises:
+        ValueError: If no deal is due, or `deal` is not a legal deal now.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
+        >>> deal_outcomes(s, cr.Deal(hands=[["2C"], ["AS"]]))
+        (0, 51)
+    """
+    plan = deal_plan(state)
+    error = state.game.deal_error(state, deal)
+    if error is not None:
+        raise ValueError(f"not a legal deal now: {error.message}")
+    e = _encoding(state.match.rules)
+    ids = [e.ids[c.index] for hand in deal.hands for c in hand]
+    ids += [e.ids[c.index] for c in deal.stock[: plan.stock]]
+    if len(plan.leaders) > 1 and deal.leader is not None:  # (a legal deal after a tie names its starter)
+        ids.append(len(e.cards) + deal.leader)
+    return tuple(ids)
