@@ -22,7 +22,7 @@ from open_spiel.python.tests import games_sim_test
 
 import cucumber_rules as cr
 from cucumber_rules import encoding
-from cucumber_rules.openspiel import GAME_NAMES, CucumberState, rules_of
+from cucumber_rules.openspiel import GAME_NAMES, CucumberState, game_name, load_game, rules_of
 
 #: Short matches of every preset and variant: OpenSpiel's checks replay the history at every step.
 CASES = [
@@ -373,6 +373,44 @@ def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
     clone.apply_action(6)
     assert state.drawn == (5,)
     assert clone.drawn == (5, 6)
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "option"),
+    [
+        ("gurka", {"threshold": 2**62}, "threshold"),
+        ("gurka", {"fixed_rounds": 2**62}, "fixed_rounds"),
+        ("gurka", {"threshold": 2**31 - 1}, "round_limit"),  # fits, but matches could outrun OpenSpiel
+        ("gurka", {"players": "three"}, "players"),
+        ("gurka", {"players": 2**40}, "players"),
+        ("gurka", {"threshold": 1.5}, "threshold"),
+        ("gurka", {"threshold": True}, "threshold"),
+        ("catastrophe", {"cucumbers": "a:b"}, "cucumbers"),
+        ("catastrophe", {"cucumbers": "1:2"}, "cucumbers"),
+        ("catastrophe", {"hands": 2**33}, "hands"),
+    ],
+)
+def test_bad_parameters_are_invalid_rules(name: str, params: dict[str, object], option: str) -> None:
+    with pytest.raises(cr.InvalidRulesError) as caught:
+        rules_of(name, params)
+    assert caught.value.option == option
+    with pytest.raises(cr.InvalidRulesError):
+        load_game(name, params)
+    with pytest.raises(cr.InvalidRulesError):
+        type(pyspiel.load_game(game_name(name)))(params)  # the game class itself, as pyspiel calls it
+
+
+def test_load_game_takes_presets_names_and_tables() -> None:
+    assert load_game("five-cucumbers").rules.name == "five-cucumbers"
+    assert load_game("cucumber_gurka", {"players": 3}).num_players() == 3
+    table = load_game("catastrophe", {"cucumbers": (2,) * 60})
+    assert table.rules.cucumbers == (2,) * 60
+    assert pyspiel.load_game(str(table)).rules.cucumbers == (2,) * 60
+    with pytest.raises(cr.InvalidRulesError, match="no OpenSpiel game or preset named 'chess'"):
+        load_game("chess")
 
 
 # --------------------------------------------------------------------------- resampling keeps the history

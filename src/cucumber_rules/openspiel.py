@@ -46,6 +46,7 @@ Example:
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 from collections.abc import Mapping
@@ -70,6 +71,7 @@ __all__ = [
     "CucumberObserver",
     "CucumberState",
     "game_name",
+    "load_game",
     "register",
     "rules_of",
 ]
@@ -110,17 +112,54 @@ def parameters(rules: Rules) -> dict[str, Any]:
     return {"players": _default_players(rules), **values}
 
 
+#: OpenSpiel keeps integer parameters and game sizes in C++ `int`s (32 bits).
+_INT_MAX = 2**31 - 1
+
+
+def _integer(name: str, value: Any, preset: str) -> int:
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise InvalidRulesError(name, f"{game_name(preset)}'s {name} is an integer, not {value!r}")
+    number = operator.index(value)
+    if not -_INT_MAX - 1 <= number <= _INT_MAX:
+        raise InvalidRulesError(
+            name, f"{game_name(preset)}'s {name} must fit OpenSpiel's 32-bit integers, not {number}"
+        )
+    return number
+
+
+def _counts(name: str, value: Any, preset: str) -> tuple[int, ...]:
+    """A table option (Catastrophe's `cucumbers`) from counts joined by `:` (or a sequence of counts)."""
+    parts = value if isinstance(value, (tuple, list)) else re.split(r"[:,\s]+", str(value).strip())
+    counts = []
+    for part in parts:
+        if isinstance(part, str) and not part:
+            continue
+        try:
+            counts.append(int(part) if isinstance(part, str) else _integer(name, part, preset))
+        except ValueError:
+            raise InvalidRulesError(
+                name, f"{game_name(preset)}'s {name} is counts joined by ':', not {str(value)[:80]!r}"
+            ) from None
+    return tuple(counts)
+
+
 def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
     """The rules and player count that OpenSpiel parameters give for a preset.
 
     Raises:
-        InvalidRulesError: For a parameter the preset does not have, a bad option value, or a player
-            count outside the game's range (its `option` names which).
+        InvalidRulesError: For a parameter the preset does not have, a bad option value (of the
+            wrong kind, or an integer beyond OpenSpiel's 32 bits), a player count outside the game's
+            range, or rules whose matches could run longer than OpenSpiel can count (its `option`
+            names the parameter).
 
     Example:
         >>> r, n = rules_of("gurka", {"players": 3, "fixed_rounds": 2})
         >>> r.fixed_rounds, r.threshold, n
         (2, 30, 3)
+        >>> rules_of("catastrophe", {"cucumbers": "a:b"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.InvalidRulesError: cucumbers: ...cucumbers is counts joined by ':', not 'a:b'
     """
     base = ruleset(preset)
     options: dict[str, Any] = {}
@@ -132,18 +171,64 @@ def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
             raise InvalidRulesError(name, f"{game_name(preset)} has no parameter {name!r}")
         default = own[name]
         if isinstance(default, tuple):
-            value = tuple(int(v) for v in re.split(r"[:,\s]+", str(value).strip()) if v)
-        elif value == 0 and OPTIONS[name].type.endswith("| None"):
-            value = None
+            value = _counts(name, value, preset)
+        elif OPTIONS[name].type.startswith("int"):
+            value = _integer(name, value, preset)
+            if value == 0 and OPTIONS[name].type.endswith("| None"):
+                value = None
         options[name] = value
     rules = base.replace(**options) if options else base
-    players = int(params.get("players", _default_players(base)))
+    players = _integer("players", params.get("players", _default_players(base)), preset)
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidRulesError(
             "players",
             f"{game_name(preset)} is for {rules.min_players} to {rules.max_players} players, not {players}",
         )
+    if max_actions(rules, players) > _INT_MAX:
+        raise InvalidRulesError(
+            "round_limit",
+            f"{game_name(preset)}'s matches under these rules could run to {max_actions(rules, players):,} "
+            f"actions, more than OpenSpiel counts ({_INT_MAX:,}): set round_limit or fixed_rounds",
+        )
     return rules, players
+
+
+def load_game(game: str, params: Mapping[str, Any] | None = None) -> CucumberGame:
+    """`pyspiel.load_game`, the parameters checked here first: a bad one is an `InvalidRulesError`.
+
+    `pyspiel.load_game(name, params)` turns the parameters into C++ values before the game sees
+    them: an integer beyond 32 bits fails there with pybind11's `RuntimeError` (and in a game
+    string, with a `SpielError`). This function checks them as `rules_of` does, then loads.
+
+    Args:
+        game: A game name (`"cucumber_agurk"`) or a preset (`"agurk"`, `"five-cucumbers"`).
+        params: The game's parameters (see the module docstring); a table such as `cucumbers`
+            may be a sequence of counts.
+
+    Raises:
+        InvalidRulesError: For an unknown game or preset, or a bad parameter (see `rules_of`).
+
+    Example:
+        >>> load_game("gurka", {"players": 3, "threshold": 21}).rules.threshold
+        21
+        >>> load_game("cucumber_gurka", {"threshold": 2**62})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cucumber_rules.errors.InvalidRulesError: threshold: ...must fit OpenSpiel's 32-bit integers, not 46...
+    """
+    preset = next((p for p in _TYPES if game in (p, game_name(p))), None)
+    if preset is None:
+        try:
+            preset = ruleset(game).name
+        except InvalidRulesError:
+            raise InvalidRulesError("preset", f"no OpenSpiel game or preset named {game!r}") from None
+        register(preset)
+    given = dict(params or {})
+    rules_of(preset, given)
+    converted = {k: ":".join(map(str, v)) if isinstance(v, (tuple, list)) else v for k, v in given.items()}
+    loaded = pyspiel.load_game(game_name(preset), converted)
+    assert isinstance(loaded, CucumberGame)
+    return loaded
 
 
 def _game_type(preset: str, rules: Rules) -> pyspiel.GameType:
