@@ -12,7 +12,7 @@ checks); `raw_env` is the bare class. Options go by keyword, as in `ruleset`:
   An illegal id raises `IllegalMoveError`.
 - **Observations** are `Box` vectors of `observation_size(rules, players)`
   float32 values (`encoding.observation` of the agent's view, seats relative
-  to the agent), bounded by ±1e6.
+  to the agent), within `encoding.observation_bounds(rules, players)`.
 - **Action masks** are in `infos[agent]["action_mask"]` (int8, one per action
   id; all 0 for an agent whose turn it is not). Pass them to
   `action_space(agent).sample(mask)`.
@@ -42,21 +42,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import encoding
+from .actions import seat_number
 from .engine import apply, new_game, sample_chance
 from .outcomes import returns
 from .rules import Rules, ruleset
 from .state import CHANCE, State
 from .views import view
 
-__all__ = ["BOUND", "env", "raw_env"]
-
-BOUND = 1e6
-"""The observation boxes' bound: every value lies in [-BOUND, BOUND].
-
-Example:
-    >>> BOUND
-    1000000.0
-"""
+__all__ = ["env", "raw_env"]
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -99,8 +92,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"cucumber_{rules.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agents = self.possible_agents[:]
-        size = encoding.observation_size(rules, n)
-        box = spaces.Box(low=-BOUND, high=BOUND, shape=(size,), dtype=np.float32)
+        low, high = encoding.observation_bounds(rules, n)
+        box = spaces.Box(low=np.array(low, np.float32), high=np.array(high, np.float32), dtype=np.float32)
         self.observation_spaces = dict.fromkeys(self.possible_agents, box)
         self.action_spaces = {a: spaces.Discrete(encoding.num_actions(rules)) for a in self.possible_agents}
         self._players = n
@@ -151,9 +144,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match and deal; `seed` fixes every deal of it."""
+        """Start a new match and deal; `seed` (any integer, numpy's included) fixes every deal of it."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(seat_number(seed, "seed must be an int or None"))
         self.agents = self.possible_agents[:]
         self._reset_dicts()
         self.state = new_game(self.rules, self._players)
@@ -167,11 +160,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        move = encoding.action_of(self.rules, seat, action)
+        # Worked out before anything changes: an illegal id raises IllegalMoveError and leaves the
+        # environment as it was.
+        state = apply(self.state, encoding.action_of(self.rules, seat, action))
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.state = apply(self.state, move)  # an illegal id raises IllegalMoveError
+        self.state = state
         self._deal()
         self._update()
 

@@ -70,15 +70,18 @@ from .chance import (
 )
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
+    UNKNOWN_BOUND,
     common_observation,
     common_parts,
     observation,
+    observation_bounds,
     observation_parts,
     observation_size,
     relative,
 )
 
 __all__ = [
+    "UNKNOWN_BOUND",
     "DealPlan",
     "action_id",
     "action_of",
@@ -93,6 +96,7 @@ __all__ = [
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_bounds",
     "observation_parts",
     "observation_size",
     "relative",
