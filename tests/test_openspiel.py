@@ -22,7 +22,10 @@ from open_spiel.python.tests import games_sim_test
 
 import cucumber_rules as cr
 from cucumber_rules import encoding
+from cucumber_rules.games.ladder.rules import round_limit
 from cucumber_rules.openspiel import GAME_NAMES, CucumberState, game_name, load_game, rules_of
+
+pytestmark = pytest.mark.framework
 
 #: Short matches of every preset and variant: OpenSpiel's checks replay the history at every step.
 CASES = [
@@ -70,7 +73,8 @@ def test_game_parameters_are_the_options() -> None:
     rules = game.rules
     assert (rules.threshold, rules.ace_lead, rules.follow) == (21, False, "forced-lowest")
     assert game.num_distinct_actions() == 52
-    assert game.max_game_length() == cr.max_actions(rules, 5)
+    # OpenSpiel counts decisions, not chance outcomes: every action but one deal per round
+    assert game.max_game_length() == cr.max_actions(rules, 5) - round_limit(rules, 5)
     cat = pyspiel.load_game(
         "cucumber_catastrophe(players=6,surprise=True,cucumbers=" + ":".join(["2"] * 60) + ")"
     )
@@ -81,7 +85,9 @@ def test_game_parameters_are_the_options() -> None:
     assert rules_of("agurk", {"round_limit": 0})[0].round_limit is None
     limited = pyspiel.load_game("cucumber_agurk", {"players": 3, "round_limit": 4})
     assert limited.rules.round_limit == 4
-    assert limited.max_game_length() == cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
+    assert cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
+    assert limited.max_game_length() == 4 * 3 * 7
+    assert limited.max_chance_nodes_in_history() == 4 * (3 * 7 + 1)
     with pytest.raises(cr.InvalidRulesError, match="players") as caught:
         rules_of("catastrophe", {"players": 2})
     assert caught.value.option == "players"  # (as PettingZoo's `env` and `new_game` say it)

@@ -16,6 +16,8 @@ from pettingzoo.test import api_test, seed_test
 import cucumber_rules as cr
 from cucumber_rules.pettingzoo import env, raw_env
 
+pytestmark = pytest.mark.framework
+
 PRESETS = ["agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe"]
 
 

@@ -60,6 +60,7 @@ Example:
 from __future__ import annotations
 
 from .chance import (
+    Dealing,
     DealPlan,
     chance_deal,
     chance_outcomes,
@@ -83,6 +84,7 @@ from .observations import (
 __all__ = [
     "UNKNOWN_BOUND",
     "DealPlan",
+    "Dealing",
     "action_id",
     "action_of",
     "chance_deal",
