@@ -16,14 +16,14 @@ import pyspiel
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.observation import make_observation
 from open_spiel.python.tests import games_sim_test
 
 import cucumber_rules as cr
 from cucumber_rules import encoding
 from cucumber_rules.games.ladder.rules import round_limit
-from cucumber_rules.openspiel import GAME_NAMES, CucumberState, game_name, load_game, rules_of
+from cucumber_rules.openspiel import GAME_NAMES, CucumberState, ISMCTSBot, game_name, load_game, rules_of
 
 pytestmark = pytest.mark.framework
 
@@ -447,3 +447,32 @@ def test_a_resampled_state_has_a_history_that_makes_it(name: str, params: dict[s
             checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 3
+
+
+def test_the_ismcts_bot_restarts_for_openspiels_evaluate_bots() -> None:
+    # OpenSpiel's Python ISMCTSBot has no restart_at, which evaluate_bots calls: ours adds it.
+    game = pyspiel.load_game("cucumber_gurka", {"players": 3, "hand_size": 3, "fixed_rounds": 2})
+    rs = np.random.RandomState(4)
+    theirs = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, 8, random_state=rs)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [theirs] * 3, rs)
+    ours = ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, 8, random_state=rs)
+    values = evaluate_bots.evaluate_bots(game.new_initial_state(), [ours, RandomBot(), RandomBot()], rs)
+    assert sum(values) == pytest.approx(1.0)
+
+
+class RandomBot(pyspiel.Bot):  # type: ignore[misc]
+    """A uniformly random OpenSpiel bot (for evaluate_bots)."""
+
+    def __init__(self) -> None:
+        pyspiel.Bot.__init__(self)
+        self._rng = random.Random(0)
+
+    def step(self, state: pyspiel.State) -> int:
+        return int(self._rng.choice(state.legal_actions()))
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to forget."""
+
+    def inform_action(self, state: pyspiel.State, player: int, action: int) -> None:
+        """Nothing to follow."""
