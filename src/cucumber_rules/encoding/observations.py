@@ -98,42 +98,38 @@ def common_observation(view: PlayerView) -> list[float]:
         >>> len(common_observation(v)) == sum(size for _, size in common_parts(v.rules, 2))
         True
     """
-    e = _encoding(view.rules)
-    game = _game(view.rules)
+    rules = view.rules
+    e = _encoding(rules)
     ids = e.ids
     k = len(e.cards)
     n = len(view.players)
     me: int = view.seat  # type: ignore[assignment]
-    hand = [0.0] * k
+    # One list of zeros, the counts and flags set in place (a view's observation is made at every
+    # decision of a learning run).
+    out = [0.0] * (2 * k + n * k + 2 * n)
     for c in view.hand:
-        hand[ids[c.index]] += 1.0
-    seen = [0.0] * k
+        out[ids[c.index]] += 1.0
     for t in view.tricks:
         for p in t.plays:
-            seen[ids[p.card.index]] += 1.0
-    for c in game.view_cards(view):
-        seen[ids[c.index]] += 1.0
-    trick = [0.0] * (n * k)
+            out[k + ids[p.card.index]] += 1.0
+    for c in type(rules)._game.view_cards(view):
+        out[k + ids[c.index]] += 1.0
+    base = 2 * k
     for p in view.trick:
-        trick[_relative(p.seat, me, n) * k + ids[p.card.index]] = 1.0
-    leader = [0.0] * n
+        out[base + (p.seat - me) % n * k + ids[p.card.index]] = 1.0
+    base += n * k
     if view.leader is not None:
-        leader[_relative(view.leader, me, n)] = 1.0
-    to_act = [0.0] * n
-    if view.to_act is not None and view.to_act >= 0:
-        to_act[_relative(view.to_act, me, n)] = 1.0
-    order = [(me + r) % n for r in range(n)]
-    return [
-        *hand,
-        *seen,
-        *trick,
-        *leader,
-        *to_act,
-        *(float(view.hand_sizes[s]) for s in order),
-        *(float(view.totals[s]) for s in order),
-        *(1.0 if view.eliminated[s] else 0.0 for s in order),
-        float(view.round_number),
-    ]
+        out[base + (view.leader - me) % n] = 1.0
+    to_act = view.to_act
+    if to_act is not None and to_act >= 0:
+        out[base + n + (to_act - me) % n] = 1.0
+    sizes, totals, out_ = view.hand_sizes, view.totals, view.eliminated
+    order = [*range(me, n), *range(me)]
+    out += [float(sizes[s]) for s in order]
+    out += [float(totals[s]) for s in order]
+    out += [1.0 if out_[s] else 0.0 for s in order]
+    out.append(float(view.round_number))
+    return out
 
 
 def relative(values: Sequence[float], viewer: int) -> list[float]:
@@ -174,11 +170,21 @@ def observation(view: PlayerView) -> tuple[float, ...]:
         raise TypeError(f"expected a PlayerView (from view(state, seat)), not {type(view).__name__}")
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
-    values = tuple(_game(view.rules).observe(view))
-    size = observation_size(view.rules, len(view.players))
-    if len(values) != size:
-        raise ValueError(f"{view.rules.game}: observe gave {len(values)} values, not {size}")
+    rules = view.rules
+    values = tuple(type(rules)._game.observe(view))
+    n = len(view.players)
+    found = _SIZES.get(id(rules))
+    if found is None or found[0] is not rules or found[1] != n:
+        found = _SIZES[id(rules)] = (rules, n, observation_size(rules, n))
+        if len(_SIZES) > 64:
+            _SIZES.clear()
+    if len(values) != found[2]:
+        raise ValueError(f"{rules.game}: observe gave {len(values)} values, not {found[2]}")
     return values
+
+
+#: `observation_size` of the rules last observed, by their identity (kept alive here), with the count.
+_SIZES: dict[int, tuple[Rules, int, int]] = {}
 
 
 # --------------------------------------------------------------------------- bounds
