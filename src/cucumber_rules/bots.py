@@ -16,7 +16,7 @@ Three bots come with the library:
   takes, and sets the Trick Marker with the card closest to the lead);
 - [`ISMCTSBot`][cucumber_rules.bots.ISMCTSBot] searches: information-set Monte Carlo
   tree search over worlds drawn with [`sample_world`][cucumber_rules.sample_world]'s
-  sampler, to the end of the round, with random playouts.
+  sampler, to the end of the round, playing it out by the game's rules of thumb.
 
 Example:
     >>> import random
@@ -208,11 +208,12 @@ class ISMCTSBot:
     [`sample_world`][cucumber_rules.sample_world] (a *determinization*
     consistent with the view), walks one shared tree of public actions from the
     current point, choosing among the actions available in that world by UCB1
-    with availability counts, adds one node, and plays the round out at random.
-    A round's outcome scores each seat from 1 (fewest points in the round) to 0
-    (most), and the move visited most is played. It looks no further than the end
-    of the round in play; decisions between rounds (revival) are left to the
-    game's heuristic.
+    with availability counts, adds one node, and plays the round out (by every seat's
+    `Game.heuristic`, or at random with `rollout="random"`). A round's outcome scores each seat
+    0.5 plus how far its points fell below the others' mean, as a share of all the points the
+    round moved; the heuristic's own move starts with a fifth of the budget as virtual visits at
+    a good score, and the move visited most is played. It looks no further than the end of the
+    round in play; decisions between rounds (revival) are left to the game's heuristic.
 
     With an `iterations` budget it is deterministic given the `rng` it is passed;
     `seconds` (a time budget, checked between iterations) makes it depend on the
