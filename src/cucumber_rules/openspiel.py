@@ -550,12 +550,22 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of `player` (default: the player to act), sorted; the chance outcomes at a deal."""
-        to_act = self._state.to_act
+        s = self._state
+        to_act = s.to_act
         if to_act is None:
             return []
         if to_act == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        return self._legal_actions(to_act if player is None else player)
+            return [a for a, _ in self._dealing.outcomes()]  # type: ignore[union-attr]
+        if player is not None and player != to_act:
+            return []
+        moves = legal_moves(s)
+        try:
+            ids = _encoding(s.match.rules).ids
+            found = [ids[m.card.index] for m in moves]  # type: ignore[union-attr]
+        except AttributeError:  # a decision among them (revival)
+            found = [encoding.action_id(s.match.rules, m) for m in moves]
+        found.sort()
+        return found
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 for each legal id of `player` (default: the player to act), as long as the game's ids."""
@@ -572,27 +582,28 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
     # ----------------------------------------------------------------- actions
 
-    def _apply_action(self, action: int) -> None:
-        # Everything is checked before anything changes: a refused action raises and leaves the
-        # state (and OpenSpiel's history, which it extends only after this returns) as it was.
-        before = self._state
-        state, dealing = _advance(before, self._dealing, action)
-        player = _CHANCE if before.to_act == CHANCE else before.to_act
-        self._record = _recorded(self._record, player, action, state, dealing)  # type: ignore[arg-type]
-        self._state, self._dealing = state, dealing
-
     def apply_action(self, action: int) -> None:
         """Apply an action id of the player to act, or a chance outcome at a deal (checked first).
 
         Called from Python, this applies the action here, without the round trip through
-        pyspiel's C++ `ApplyAction` (which OpenSpiel's C++ code still takes): the state keeps the
-        history itself (see `undo_action`).
+        pyspiel's C++ `ApplyAction` (which OpenSpiel's C++ code still takes, and which calls this):
+        the state keeps the history itself (see `undo_action`).
 
         Raises:
             IllegalMoveError: For an illegal action, or any action once the match is over.
             ValueError: For an id that is no action or outcome now (nothing changes).
         """
-        self._apply_action(action)
+        # Everything is checked before anything changes: a refused action raises and leaves the
+        # state (and OpenSpiel's history, which it extends only after this returns) as it was.
+        before = self._state
+        state, dealing = _advance(before, self._dealing, action)
+        to_act: int = before.to_act  # type: ignore[assignment]
+        self._record = _recorded(
+            self._record, _CHANCE if to_act == CHANCE else to_act, action, state, dealing
+        )
+        self._state, self._dealing = state, dealing
+
+    _apply_action = apply_action
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last action, which was `action` of `player` (`PlayerId.CHANCE` for a chance outcome).
