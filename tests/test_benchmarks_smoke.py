@@ -27,6 +27,7 @@ import ismcts_strength
 import profile_playouts
 import run
 import sample_world_stress
+import train_ppo
 
 import cucumber_rules as cr
 
@@ -160,6 +161,7 @@ def test_library_match_counts_decisions_not_deals() -> None:
         ismcts_strength,
         sample_world_stress,
         adapters,
+        train_ppo,
     ],
     ids=[
         "baseline",
@@ -170,6 +172,7 @@ def test_library_match_counts_decisions_not_deals() -> None:
         "ismcts-strength",
         "sample-world-stress",
         "adapters",
+        "train-ppo",
     ],
 )
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:
