@@ -24,7 +24,8 @@ bare class. Options go by keyword, as in `ruleset`: `env("gurka", players=3, thr
   (they always end: see `cucumber_rules.max_actions`).
 - **State**: `state()` is the whole table for a centralised critic, in `state_space`: the public
   observation counted from seat 0 (everything but the hand) and every seat's hand.
-- **Rendering**: `render_mode="ansi"` returns a line of text, `"human"` prints it.
+- **Rendering**: `render_mode="ansi"` makes `render()` return a line of text; `"human"` prints
+  it after every step (and on `render()`), as Gymnasium's human mode does.
 - **Parallel API**: not offered. PettingZoo's `aec_to_parallel` needs an environment in which
   every live agent acts at each step; here one seat acts at a time, in an order the play
   decides (as in PettingZoo's classic games, none of which is parallelizable).
@@ -72,7 +73,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     Args:
         preset: A preset name or alias (`"agurk"`, `"catastrophe"`, ...), or a `Rules`.
         players: The player count (default: 4, or the nearest count the preset allows).
-        render_mode: None, `"ansi"` (`render()` returns text) or `"human"` (it prints it).
+        render_mode: None, `"ansi"` (`render()` returns text) or `"human"` (a line printed at each step).
         strict: Raise `IllegalMoveError` for an illegal action instead of ending the match.
         illegal_reward: The offender's reward when an illegal action ends the match.
         max_cycles: Truncate every agent after this many cycles (None: never).
@@ -274,6 +275,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._steps += 1
         self._deal()
         self._update()
+        if self.render_mode == "human":  # (Gymnasium's convention: a human watches every step)
+            self.render()
 
     def _end_illegally(self, agent: str, number: int) -> None:
         """An illegal action: the match ends, the offender rewarded `illegal_reward`, the others 0."""
