@@ -1009,36 +1009,42 @@ class CucumberObserver:
                         ones[base + ids[c.index]] = ones.get(base + ids[c.index], 0.0) + 1.0
         if not self.public_info and self.private_info != "single":
             return
+        single = self.private_info == "single" and dealt is not None
+        public = self.public_info
+        leaders = offsets.get("leaders", 0)
+        plays = offsets.get("plays", 0)
+        turned_up = offsets.get("turned_up")
         for event in events:
-            if isinstance(event, Dealt):
+            kind = type(event)
+            if kind is Play:  # the most frequent event first
+                if not public:
+                    continue
+                trick = played // per_trick
+                seat = (event.seat - player) % n  # type: ignore[union-attr]
+                if played % per_trick == 0:
+                    ones[leaders + (r * t_max + trick) * n + seat] = 1.0
+                ones[plays + ((r * t_max + trick) * n + seat) * k + ids[event.card.index]] = 1.0  # type: ignore[union-attr]
+                played += 1
+            elif kind is Dealt:
                 r += 1
                 played = 0
-                per_trick = sum(1 for size in event.sizes if size) or 1
-                if self.private_info == "single" and dealt is not None:
-                    base = dealt + r * k
-                    for c in event.hand:
+                per_trick = sum(1 for size in event.sizes if size) or 1  # type: ignore[union-attr,misc]
+                if single:
+                    base = dealt + r * k  # type: ignore[operator]
+                    for c in event.hand:  # type: ignore[union-attr]
                         ones[base + ids[c.index]] = ones.get(base + ids[c.index], 0.0) + 1.0
+            elif not public:
                 continue
-            if not self.public_info:
-                continue
-            trick = played // per_trick
-            card = getattr(event, "card", None)
-            if isinstance(event, Play):
-                seat = (event.seat - player) % n
-                if played % per_trick == 0:
-                    ones[offsets["leaders"] + (r * t_max + trick) * n + seat] = 1.0
-                ones[offsets["plays"] + ((r * t_max + trick) * n + seat) * k + ids[event.card.index]] = 1.0
-                played += 1
             elif isinstance(event, Decision):
                 number = encoding.action_id(rules, event) - k
                 seat = (event.seat - player) % n
                 ones[offsets["decisions"] + (r * n + seat) * layout.decisions + number] = 1.0
-            elif "turned_up" in offsets and isinstance(card, Card):
-                ones[offsets["turned_up"] + (r * t_max + trick) * k + ids[card.index]] = 1.0
+            elif turned_up is not None and isinstance(card := getattr(event, "card", None), Card):
+                ones[turned_up + (r * t_max + played // per_trick) * k + ids[card.index]] = 1.0
             else:
                 raise ValueError(
                     f"perfect-recall tensors encode deals, plays, decisions and turned-up cards, "
-                    f"not {type(event).__name__} events: use the information state string"
+                    f"not {kind.__name__} events: use the information state string"
                 )
 
     # ----------------------------------------------------------------- strings
