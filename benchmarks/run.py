@@ -35,6 +35,8 @@ It measures, on this machine and in this order:
 9. documents: `loads` of honest states and records (time per character; with
    `--compare-with PATH`, against the 0.1 code at PATH), and of the worst
    documents up to the size limit `loads` accepts.
+10. the AI adapters (`benchmarks/adapters.py`): random playouts through OpenSpiel and PettingZoo
+    against the core API, and their tensors against OpenSpiel's C++ Hearts.
 
 Times are the CPU time of this process (`time.process_time`), so other work on
 the machine disturbs them less than it would wall time.
@@ -68,6 +70,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import adapters
 import attrs
 import baseline
 import hostile_documents as hostile_module
@@ -1458,7 +1461,46 @@ def render_markdown(results: dict[str, Any]) -> str:
             f"| {row['what']} | {row['actions']:,} | {row['traced_bytes'] / 1024:,.1f} KiB | "
             f"{row['deep_bytes'] / 1024:,.1f} KiB | {per:.0f} | {row['note']} |"
         )
+    lines += _adapter_lines(results.get("adapters"))
     return "\n".join(lines) + "\n"
+
+
+def _adapter_lines(found: dict[str, Any] | None) -> list[str]:
+    """The adapters' tables (`benchmarks/adapters.py`), where the run measured them."""
+    if not found:
+        return []
+    lines = [
+        "",
+        "**The AI adapters** (`benchmarks/adapters.py`): random playouts through OpenSpiel (chance a card "
+        "at a time) and PettingZoo (an observation at every step), against the core API in the same run; "
+        "PettingZoo's floor is its own loop and order checks around an environment that does nothing:",
+        "",
+        "| preset | core (decisions/s) | OpenSpiel / core | PettingZoo raw_env / core | env / core "
+        "| PettingZoo's floor / core |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in found["rates"]:
+        lines.append(
+            f"| `{r['preset']}` | {_k(r['core_per_s'])} | {r['openspiel_ratio']:.3f} | "
+            f"{r['pettingzoo_raw_ratio']:.3f} | {r['pettingzoo_env_ratio']:.3f} | "
+            f"{r['pettingzoo_floor_ratio']:.3f} |"
+        )
+    t = found["tensors"]
+    lines += [
+        "",
+        "**Tensors from Python**, at every decision of random matches (microseconds per call), against "
+        "OpenSpiel's C++ Hearts:",
+        "",
+        "| tensor | values | µs per call | speed against Hearts' |",
+        "|---|---:|---:|---:|",
+        f"| Hearts' information state (C++) | {t['hearts_size']:,} | "
+        f"{t['hearts_information_state_us']:.1f} | 1.00 |",
+        f"| Catastrophe observation | {t['observation_size']:,} | {t['observation_us']:.1f} | "
+        f"{t['observation_speed']:.2f} |",
+        f"| Catastrophe information state (perfect recall) | {t['information_state_size']:,} | "
+        f"{t['information_state_us']:.1f} | {t['information_state_speed']:.2f} |",
+    ]
+    return lines
 
 
 def _log(message: str) -> None:
@@ -1607,6 +1649,7 @@ def run_all(
     results["memory"] = [attrs.asdict(r) for r in memory]
     for r in memory:
         _log(f"memory {r.what}: traced {r.traced_bytes:,} B, deep {r.deep_bytes:,} B, {r.actions} actions")
+    results["adapters"] = adapters.run_all(repeats=repeats, seconds=plan.bot_seconds)
     # Names other helpers add while this runs: note any that appeared after the calls were timed.
     results["missing"] = [n for n in ("view", "dumps", "loads", "record", "replay") if _optional(n) is None]
     results["machine"]["load_average_end"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None

@@ -35,8 +35,25 @@ class _Encoding:
     decisions: int
 
 
-@functools.lru_cache(maxsize=64)
+#: The encodings last asked for, by the identity of their rules (kept alive here): a rules object
+#: equal to another but not the same one would cost a full comparison in `_equal_encoding`'s cache.
+_BY_IDENTITY: dict[int, tuple[Rules, _Encoding]] = {}
+
+
 def _encoding(rules: Rules) -> _Encoding:
+    """A rule set's encoding (worked out once per rule set; the frameworks' hot paths ask for it often)."""
+    found = _BY_IDENTITY.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    encoding = _equal_encoding(rules)
+    if len(_BY_IDENTITY) >= 64:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(rules)] = (rules, encoding)  # one whole entry, published at once
+    return encoding
+
+
+@functools.lru_cache(maxsize=64)
+def _equal_encoding(rules: Rules) -> _Encoding:
     game = _game(rules)
     cards = tuple(game.action_cards(rules))
     ids = [-1] * len(CARD_BY_INDEX)
