@@ -35,6 +35,8 @@ It measures, on this machine and in this order:
 9. documents: `loads` of honest states and records (time per character; with
    `--compare-with PATH`, against the 0.1 code at PATH), and of the worst
    documents up to the size limit `loads` accepts.
+10. the AI adapters (`benchmarks/adapters.py`): random playouts through OpenSpiel and PettingZoo
+    against the core API, and their tensors against OpenSpiel's C++ Hearts.
 
 Times are the CPU time of this process (`time.process_time`), so other work on
 the machine disturbs them less than it would wall time.
@@ -68,8 +70,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import adapters
 import attrs
 import baseline
+import hostile_documents as hostile_module
 from profile_playouts import positive
 
 import cucumber_rules as cr
@@ -1116,13 +1120,17 @@ def _finished(library: Any, rounds: int, seed: int = 7) -> Any:
 
 
 def _loads_time(library: Any, text: str, repeats: int) -> float:
-    """The best of `repeats` CPU times of `library.loads(text)`, in seconds (an error counts: refused)."""
+    """The best of `repeats` CPU times of `library.loads(text)`, in seconds (an error counts: refused).
+
+    This library reads the text whatever its length (the size limit raised to it when longer).
+    """
+    kwargs = {"max_length": len(text)} if library is cr and len(text) > MAX_LENGTH else {}
     best = math.inf
     for _ in range(repeats):
         gc.collect()
         start = _clock()
         with contextlib.suppress(Exception):  # refusing is an outcome too
-            library.loads(text)
+            library.loads(text, **kwargs)
         best = min(best, _clock() - start)
     return best
 
@@ -1146,8 +1154,6 @@ def honest_documents(
         old_final = _finished(old, n) if old is not None else None
         for kind in ("state", "record"):
             text = cr.dumps(final if kind == "state" else cr.record(final))
-            if len(text) > MAX_LENGTH:
-                continue
             seconds = _loads_time(cr, text, repeats)
             row: dict[str, Any] = {
                 "rounds": n,
@@ -1192,70 +1198,18 @@ def load_old(path: Path) -> Any:
     return module
 
 
-def _longest(kind: str, target: int) -> tuple[cr.State, str]:
-    """The longest fixed-round Agurk match whose state (or record) document fits in `target` characters."""
-
-    def text_of(final: cr.State) -> str:
-        return cr.dumps(final if kind == "state" else cr.record(final))
-
-    rounds = max(1, int(target / (len(text_of(_finished(cr, 20))) / 20)))
-    while True:
-        final = _finished(cr, rounds)
-        text = text_of(final)
-        if len(text) <= target:
-            return final, text
-        rounds = max(1, int(rounds * target / len(text) * 0.995))
-
-
 def hostile_documents(limit: int = 0) -> dict[str, str]:
     """Documents up to `limit` characters (default `MAX_LENGTH`) that cost `loads` the most to judge.
 
-    The longest honest state and record (every action replayed), the same with their last action or
-    field wrong (refused only after the replay), a view and a score with huge lists, and the shapes
-    the size and depth limits are for.
+    See `benchmarks/hostile_documents.py`: the longest honest states, records and views, the
+    same with their last action, field or result wrong, huge lists, and the shapes the size and
+    depth limits are for.
 
     Example:
         >>> sorted(hostile_documents(20_000))[:2]
-        ['a flat array of numbers', 'a record with a bad last action']
+        ['a flat array of numbers', 'a record with a bad last action (agurk)']
     """
-    limit = limit or MAX_LENGTH
-    target = limit - 200
-    final, record_text = _longest("record", target)
-    _, state_text = _longest("state", target)
-    doc = json.loads(record_text)
-    bad_record = dict(doc, actions=[*doc["actions"][:-1], {"type": "play", "seat": 3, "card": "2C"}])
-    bad_state = dict(json.loads(state_text), to_act=9)
-    view = json.loads(cr.dumps(cr.view(final, 0)))
-    play = {"type": "play", "seat": 1, "card": "2C"}
-    room = (target - len(json.dumps(view, separators=(",", ":")))) // (
-        len(json.dumps(play, separators=(",", ":"))) + 1
-    )
-    score = json.loads(cr.dumps(cr.score(final)))
-    rows_key = "round_points" if "round_points" in score else "rounds"  # (format 2 called them `rounds`)
-    row = score[rows_key][0]
-    rows = (target - len(json.dumps(score, separators=(",", ":")))) // (
-        len(json.dumps(row, separators=(",", ":"))) + 1
-    )
-    depth = (limit - 10) // 2
-    documents = {
-        "the longest honest record": record_text,
-        "a record with a bad last action": _compact(bad_record),
-        "the longest honest state": state_text,
-        "a state with a bad field": _compact(bad_state),
-        "a view with a huge event list": _compact(dict(view, events=[*view["events"], *[play] * room])),
-        "a score with a huge round list": _compact({**score, rows_key: [*score[rows_key], *[row] * rows]}),
-        "nesting at the size limit": "[" * depth + "]" * depth,
-        "one string at the size limit": json.dumps("x" * (limit - 10)),
-        "a flat array of numbers": "[" + ",".join(["1"] * ((limit - 2) // 2)) + "]",
-        "a record with a huge player list": _compact(
-            dict(doc, players=["p"] * ((limit - 1000) // 4), actions=[])
-        ),
-    }
-    return {name: text[:limit] for name, text in sorted(documents.items())}
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return hostile_module.documents(limit)
 
 
 def hostile_times(limit: int = 0, repeats: int = 1) -> list[dict[str, Any]]:
@@ -1507,7 +1461,46 @@ def render_markdown(results: dict[str, Any]) -> str:
             f"| {row['what']} | {row['actions']:,} | {row['traced_bytes'] / 1024:,.1f} KiB | "
             f"{row['deep_bytes'] / 1024:,.1f} KiB | {per:.0f} | {row['note']} |"
         )
+    lines += _adapter_lines(results.get("adapters"))
     return "\n".join(lines) + "\n"
+
+
+def _adapter_lines(found: dict[str, Any] | None) -> list[str]:
+    """The adapters' tables (`benchmarks/adapters.py`), where the run measured them."""
+    if not found:
+        return []
+    lines = [
+        "",
+        "**The AI adapters** (`benchmarks/adapters.py`): random playouts through OpenSpiel (chance a card "
+        "at a time) and PettingZoo (an observation at every step), against the core API in the same run; "
+        "PettingZoo's floor is its own loop and order checks around an environment that does nothing:",
+        "",
+        "| preset | core (decisions/s) | OpenSpiel / core | PettingZoo raw_env / core | env / core "
+        "| PettingZoo's floor / core |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in found["rates"]:
+        lines.append(
+            f"| `{r['preset']}` | {_k(r['core_per_s'])} | {r['openspiel_ratio']:.3f} | "
+            f"{r['pettingzoo_raw_ratio']:.3f} | {r['pettingzoo_env_ratio']:.3f} | "
+            f"{r['pettingzoo_floor_ratio']:.3f} |"
+        )
+    t = found["tensors"]
+    lines += [
+        "",
+        "**Tensors from Python**, at every decision of random matches (microseconds per call), against "
+        "OpenSpiel's C++ Hearts:",
+        "",
+        "| tensor | values | µs per call | speed against Hearts' |",
+        "|---|---:|---:|---:|",
+        f"| Hearts' information state (C++) | {t['hearts_size']:,} | "
+        f"{t['hearts_information_state_us']:.1f} | 1.00 |",
+        f"| Catastrophe observation | {t['observation_size']:,} | {t['observation_us']:.1f} | "
+        f"{t['observation_speed']:.2f} |",
+        f"| Catastrophe information state (perfect recall) | {t['information_state_size']:,} | "
+        f"{t['information_state_us']:.1f} | {t['information_state_speed']:.2f} |",
+    ]
+    return lines
 
 
 def _log(message: str) -> None:
@@ -1656,6 +1649,7 @@ def run_all(
     results["memory"] = [attrs.asdict(r) for r in memory]
     for r in memory:
         _log(f"memory {r.what}: traced {r.traced_bytes:,} B, deep {r.deep_bytes:,} B, {r.actions} actions")
+    results["adapters"] = adapters.run_all(repeats=repeats, seconds=plan.bot_seconds)
     # Names other helpers add while this runs: note any that appeared after the calls were timed.
     results["missing"] = [n for n in ("view", "dumps", "loads", "record", "replay") if _optional(n) is None]
     results["machine"]["load_average_end"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None

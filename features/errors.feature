@@ -207,6 +207,22 @@ Feature: Errors and their codes
         | rules.threshold | 0     | $.rules.threshold |
         | format          | 99    | $.format          |
 
+    Scenario Outline: A field of a saved view changed by hand
+      A view cannot be replayed (it lacks the other hands), but it must be one that some match
+      could show: its fields are checked against its own events and results.
+
+      Given seat 2's view is saved as text
+      Then loading the text with <field> set to <value> is refused, naming "<where>"
+
+      Examples:
+        | field      | value                       | where        |
+        | to_act     | 2                           | $.to_act     |
+        | dealer     | 0                           | $.dealer     |
+        | hand_sizes | [7,7,7]                     | $.hand_sizes |
+        | trick      | []                          | $.trick      |
+        | players    | ["Ann","Bo\u001b[2J","Cy"] | $.players[1] |
+        | players    | ["Ann","Bo","\ud800"]      | $.players[2] |
+
     Scenario Outline: Text that is no saved game at all
       Then loading the text '<text>' is refused, naming "$"
 

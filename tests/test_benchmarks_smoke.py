@@ -19,6 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
+import adapters
 import baseline
 import bot_strength
 import count_instructions
@@ -26,6 +27,7 @@ import ismcts_strength
 import profile_playouts
 import run
 import sample_world_stress
+import train_ppo
 
 import cucumber_rules as cr
 
@@ -137,6 +139,9 @@ def test_the_script_writes_json_and_markdown(smoke_run: tuple[dict[str, Any], st
     assert data["machine"]["cpu_count"]
     assert "| `agurk` |" in text
     assert "long / short" in text
+    assert {r["preset"] for r in data["adapters"]["rates"]} == set(adapters.PRESETS)
+    assert "OpenSpiel / core" in text
+    assert "Hearts' information state" in text
 
 
 def test_library_match_counts_decisions_not_deals() -> None:
@@ -147,8 +152,28 @@ def test_library_match_counts_decisions_not_deals() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [baseline, run, profile_playouts, count_instructions, bot_strength, ismcts_strength, sample_world_stress],
-    ids=["baseline", "run", "profile", "count", "bot-strength", "ismcts-strength", "sample-world-stress"],
+    [
+        baseline,
+        run,
+        profile_playouts,
+        count_instructions,
+        bot_strength,
+        ismcts_strength,
+        sample_world_stress,
+        adapters,
+        train_ppo,
+    ],
+    ids=[
+        "baseline",
+        "run",
+        "profile",
+        "count",
+        "bot-strength",
+        "ismcts-strength",
+        "sample-world-stress",
+        "adapters",
+        "train-ppo",
+    ],
 )
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]

@@ -455,6 +455,9 @@ def test_ismcts_settings_and_registry() -> None:
         ISMCTSBot(seconds=0)
     with pytest.raises(TypeError):
         ISMCTSBot(iterations=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rollout must be 'heuristic' or 'random'"):
+        ISMCTSBot(rollout="greedy")
+    assert ISMCTSBot().rollout == "heuristic"
     state = cr.apply(
         cr.new_game(cr.ruleset("gurka", hand_size=2), 2), cr.Deal(hands=[["2C", "KC"], ["5D", "9D"]])
     )
@@ -532,3 +535,18 @@ def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
         assert _risk(r, lead, played, [lead, *played], rule, unseen, later) == expected
         differ += expected not in (0.0, 1.0)
     assert differ > 300  # the counts mattered, not just the early exits
+
+
+@pytest.mark.parametrize("rollout", ["heuristic", "random"])
+def test_ismcts_plays_out_by_either_policy(rollout: str) -> None:
+    # Both playout policies search and play legal, reproducible moves; they may choose differently.
+    rules = cr.ruleset("catastrophe", hands=1)
+    result = simulate(
+        rules, players=4, bots=[ISMCTSBot(iterations=10, rollout=rollout), "heuristic"], matches=2, seed=3
+    )
+    again = simulate(
+        rules, players=4, bots=[ISMCTSBot(iterations=10, rollout=rollout), "heuristic"], matches=2, seed=3
+    )
+    assert [(m.totals, m.penalties) for m in result.matches] == [
+        (m.totals, m.penalties) for m in again.matches
+    ]

@@ -750,61 +750,63 @@ def no_unshowable(text: str) -> str:
     return text
 
 
-def hostile_state(players: int = 3) -> cr.State:
-    """Gurka with one card each, so that the whole match is a few quick rounds; names from HOSTILE."""
+def hostile_record_text(players: int = 3) -> str:
+    """A record of Gurka whose player names are HOSTILE's, written into the JSON by hand.
+
+    `new_game` and `loads` refuse such names (a name is one line of printable Unicode text), so
+    a file that holds them was made by something else: every command must refuse it in one line,
+    with the names' control characters written as escapes.
+    """
     rules = cr.ruleset("gurka", hand_size=1, threshold=5)
-    state = cr.new_game(rules, list(HOSTILE[:players]))
-    return cr.apply(state, cr.Deal(hands=[["2C"], ["3C"], ["9S"]][:players]))
+    plain = [f"P{seat}" for seat in range(players)]
+    state = cr.apply(cr.new_game(rules, plain), cr.Deal(hands=[["2C"], ["3C"], ["9S"]][:players]))
+    document = json.loads(cr.dumps(cr.record(state)))
+    document["players"] = list(HOSTILE[:players])
+    return json.dumps(document)
 
 
-def test_hostile_names_are_shown_escaped_by_every_command_that_prints_them(tmp_path: Path) -> None:
-    state = hostile_state()
-    # The human (seat 2) plays 9S and takes a 9-point trick: out at once; the bots play on to the end.
-    record = save(tmp_path / "record.json", state)
+def test_files_with_hostile_names_are_refused_in_one_escaped_line(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(hostile_record_text(), encoding="utf-8")
+    for command in ("replay", "replay --narrate", "replay --step", "play --resume"):
+        out = no_unshowable(run(*command.split(), str(path), input="quit\n", code=1).output)
+        (line,) = out.splitlines()
+        assert line.startswith("error: "), (command, line)
+        assert "$.players[0]" in line, (command, line)  # the path of the first bad name
+        assert "control character" in line, (command, line)
+
+
+def test_names_the_rule_allows_are_printed_as_written(tmp_path: Path) -> None:
+    # Names may hold rich markup, other scripts and emoji: the one helper escapes what rich would read.
+    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
+    names = ["[red]Di[/red]", "[bold]", "Zoë 🥒"]
+    state = cr.apply(cr.new_game(rules, names), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+    record = save(tmp_path / "r.json", state)
     game = tmp_path / "game.json"
     outputs = {
+        "replay": run("replay", str(record)).output,
         "play --resume": run(
-            "play",
-            "--resume",
-            str(record),
-            "--seat",
-            "2",
-            "--seed",
-            "1",
-            "--save",
-            str(game),
+            "play", "--resume", str(record), "--seat", "2", "--seed", "1", "--save", str(game),
             input="?\nhand\nQQ\n2C\n9S\ns\n",
         ).output,
-        "replay (saved game)": run("replay", str(game)).output,
-        "replay (record)": run(
-            "replay", str(save(tmp_path / "r2.json", cr.replay(saved_record(game))))
-        ).output,
-        "replay (in play)": run("replay", str(record)).output,
-        "replay --narrate": run("replay", str(game), "--narrate").output,
-        "replay --step": run("replay", str(game), "--step", input="t\n\n\n").output,
-    }
-    mid = cr.apply(cr.apply(state, cr.Play(0, cr.card("2C"))), cr.Play(1, cr.card("3C")))
-    outputs["play (a card refused)"] = run(
-        "play", "--resume", str(save(tmp_path / "mid.json", mid)), "--seat", "2", input="quit\n"
-    ).output
+    }  # fmt: skip
+    outputs["replay --narrate"] = run("replay", str(game), "--narrate").output
     for command, out in outputs.items():
         no_unshowable(out)
-        assert "\\x1b[2J\\x1b[HAnn" in out, command  # shown, escaped, as written
-        assert "\\x1b]0;pwned\\x07Bo" in out, command
-    assert "\\x9b31mCy\\x0aWinner: Cy" in outputs["play --resume"]
-    assert "[red]Di[/red]" not in outputs["play --resume"]  # (only three players: Di never sat)
-    # The player's own name in the greeting and the illegal-move messages name the other seats.
-    assert "you are \\x9b31mCy\\x0aWinner: Cy (seat 2)" in outputs["play --resume"]
+        assert "[red]Di[/red]" in out, command  # printed as written, not read as markup
+        assert "[bold]" in out, command
+    assert "you are Zoë 🥒 (seat 2)" in outputs["play --resume"]
     assert "you cannot play 2C: it is not in your hand" in outputs["play --resume"]
 
 
-def test_rich_markup_in_a_name_is_printed_as_written(tmp_path: Path) -> None:
-    rules = cr.ruleset("gurka", hand_size=1, threshold=5)
-    state = cr.apply(cr.new_game(rules, ["[red]Di[/red]\u202eEd", "[bold]", "x"]),
-                     cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))  # fmt: skip
-    out = no_unshowable(run("replay", str(save(tmp_path / "r.json", state))).output)
-    assert "[red]Di[/red]\\u202eEd" in out
-    assert "[bold]" in out
+def test_the_one_helper_writes_control_characters_as_escapes() -> None:
+    from cucumber_rules.cli.common import shown
+
+    for name in HOSTILE:
+        no_unshowable(shown(name))
+    assert shown(HOSTILE[0]) == "\\x1b[2J\\x1b[HAnn"
+    assert shown(HOSTILE[1]) == "\\x1b]0;pwned\\x07Bo"
+    assert shown(HOSTILE[2]) == "\\x9b31mCy\\x0aWinner: Cy"
 
 
 def test_file_names_and_option_values_are_shown_escaped(tmp_path: Path) -> None:
@@ -843,9 +845,7 @@ HOSTILE_FILES = {
     "empty": "",
     "NUL bytes": "\x00" * 10,
     "byte-order mark": "\ufeff{}",
-    "a lone surrogate": json.dumps(json.loads(cr.dumps(cr.record(hostile_state())))).replace(
-        "\\u001b[2J", "\\ud800"
-    ),
+    "a lone surrogate": hostile_record_text().replace("\\u001b[2J", "\\ud800"),
 }
 
 

@@ -54,6 +54,8 @@ def _states(rules: cr.Rules, players: int, seed: int) -> Iterator[cr.State]:
 def test_every_state_encodes_consistently(rules: cr.Rules) -> None:
     n = rules.min_players + 1
     size = cr.observation_size(rules, n)
+    bounds = encoding.observation_bounds(rules, n)
+    assert len(bounds[0]) == len(bounds[1]) == size
     decisions = 0
     for state in _states(rules, n, seed=len(rules.name)):
         mask = cr.legal_mask(state)
@@ -68,6 +70,7 @@ def test_every_state_encodes_consistently(rules: cr.Rules) -> None:
             obs = cr.observation(cr.view(state, seat))
             assert len(obs) == size
             assert all(isinstance(x, float) for x in obs)
+            assert all(lo <= x <= hi for lo, x, hi in zip(bounds[0], obs, bounds[1], strict=True))
     assert state.is_over
     if rules.options().get("revival"):
         assert decisions > 0, "no revival decision came up: pick another seed"
@@ -345,3 +348,40 @@ def test_values_copy_as_themselves() -> None:
     for value in values:
         assert copy.copy(value) is value
         assert copy.deepcopy(value) is value
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=[f"{r.name}-{i}" for i, r in enumerate(VARIANTS)])
+def test_deal_outcomes_deal_the_deal_again(rules: cr.Rules) -> None:
+    rng = random.Random(5)
+    state = cr.new_game(rules, rules.max_players)
+    while not state.is_over:
+        if state.to_act != cr.CHANCE:
+            state = cr.apply(state, rng.choice(cr.legal_moves(state)))
+            continue
+        deal = cr.sample_chance(state, rng)
+        assert isinstance(deal, cr.Deal)
+        outcomes = encoding.deal_outcomes(state, deal)
+        assert encoding.chance_outcomes(state, outcomes) == ()
+        again = encoding.chance_deal(state, outcomes)
+        assert again is not None
+        assert again.hands == deal.hands
+        assert again.leader == deal.leader
+        assert again.stock == deal.stock[: encoding.deal_plan(state).stock]  # the cards the round turns up
+        state = cr.apply(state, again)
+    with pytest.raises(ValueError, match="no deal is due"):
+        encoding.deal_outcomes(state, cr.Deal(hands=[[]]))
+    with pytest.raises(ValueError, match="not a legal deal"):
+        encoding.deal_outcomes(cr.new_game(rules, 3), cr.Deal(hands=[[], [], []]))
+
+
+def test_observation_bounds_of_a_third_game_are_finite_and_hold() -> None:
+    with testing.registered(GAME):
+        rules = cr.ruleset("highcard")
+        low, high = encoding.observation_bounds(rules, 3)
+        parts = [name for name, size in cr.observation_parts(rules, 3) for _ in range(size)]
+        wide = {name for name, lo, hi in zip(parts, low, high, strict=True) if hi == encoding.UNKNOWN_BOUND}
+        assert wide == {"totals", "round"}  # what only the game could bound
+        assert all(lo == -hi for name, lo, hi in zip(parts, low, high, strict=True) if name in wide)
+        for state in _states(rules, 3, seed=4):
+            obs = cr.observation(cr.view(state, 0))
+            assert all(lo <= x <= hi for lo, x, hi in zip(low, obs, high, strict=True))

@@ -10,6 +10,7 @@ import copy
 import functools
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -77,6 +78,11 @@ def _valid_documents() -> tuple[str, ...]:
         for s in (states[0], states[len(states) // 2], states[-1]):
             docs += [cr.dumps(x) for x in (s, cr.view(s, 0), cr.view(s, None), cr.score(s), cr.record(s))]
         docs.append(cr.dumps(rules))
+    # Documents of format 1 (cucumber_rules 0.1) too: they take another path through `loads`.
+    fixtures = Path(__file__).resolve().parent / "data" / "format1"
+    for name in ("agurk.rules.json", "agurk.record.json", "agurk.score.json", "agurk.state-3.json"):
+        docs.append(fixtures.joinpath(name).read_text(encoding="utf-8"))
+    docs += [p.read_text(encoding="utf-8") for p in sorted(fixtures.glob("catastrophe*.score.json"))[:1]]
     return tuple(docs)
 
 

@@ -14,13 +14,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.observation import make_observation
 from open_spiel.python.tests import games_sim_test
 
 import cucumber_rules as cr
 from cucumber_rules import encoding
-from cucumber_rules.openspiel import GAME_NAMES, CucumberState, rules_of
+from cucumber_rules.games.ladder.rules import round_limit
+from cucumber_rules.openspiel import GAME_NAMES, CucumberState, ISMCTSBot, game_name, load_game, rules_of
+
+pytestmark = pytest.mark.framework
 
 #: Short matches of every preset and variant: OpenSpiel's checks replay the history at every step.
 CASES = [
@@ -70,7 +75,8 @@ def test_game_parameters_are_the_options() -> None:
     rules = game.rules
     assert (rules.threshold, rules.ace_lead, rules.follow) == (21, False, "forced-lowest")
     assert game.num_distinct_actions() == 52
-    assert game.max_game_length() == cr.max_actions(rules, 5)
+    # OpenSpiel counts decisions, not chance outcomes: every action but one deal per round
+    assert game.max_game_length() == cr.max_actions(rules, 5) - round_limit(rules, 5)
     cat = pyspiel.load_game(
         "cucumber_catastrophe(players=6,surprise=True,cucumbers=" + ":".join(["2"] * 60) + ")"
     )
@@ -81,7 +87,9 @@ def test_game_parameters_are_the_options() -> None:
     assert rules_of("agurk", {"round_limit": 0})[0].round_limit is None
     limited = pyspiel.load_game("cucumber_agurk", {"players": 3, "round_limit": 4})
     assert limited.rules.round_limit == 4
-    assert limited.max_game_length() == cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
+    assert cr.max_actions(limited.rules, 3) == 4 * (1 + 3 * 7)
+    assert limited.max_game_length() == 4 * 3 * 7
+    assert limited.max_chance_nodes_in_history() == 4 * (3 * 7 + 1)
     with pytest.raises(cr.InvalidRulesError, match="players") as caught:
         rules_of("catastrophe", {"players": 2})
     assert caught.value.option == "players"  # (as PettingZoo's `env` and `new_game` say it)
@@ -275,3 +283,198 @@ def test_no_resampling_in_the_middle_of_a_deal() -> None:
     state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(ValueError, match="middle of a deal"):
         state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+# --------------------------------------------------------------------------- refused actions change nothing
+
+
+def _snapshot(state: CucumberState) -> tuple[object, ...]:
+    """Everything a caller can read of an OpenSpiel state."""
+    node = state.chance_outcomes() if state.is_chance_node() else state.legal_actions()
+    return (
+        state.history(),
+        [(p.player, p.action) for p in state.full_history()],
+        state.move_number(),
+        state.drawn,
+        state.cucumber_state,
+        str(state),
+        state.serialize(),
+        state.is_terminal(),
+        state.current_player(),
+        state.returns(),
+        node,
+    )
+
+
+def _refusals(state: CucumberState, rng: random.Random) -> list[int]:
+    """Action ids that must be refused here: out of range, a card already dealt, an illegal card."""
+    game = state.get_game()
+    k = game.num_distinct_actions()
+    bad = [-2, -(2**40), 2**40, k + game.max_chance_outcomes()]  # (OpenSpiel refuses -1 itself)
+    if state.is_terminal():
+        return [*bad, 0, rng.randrange(k)]
+    if state.is_chance_node():
+        possible = {a for a, _ in state.chance_outcomes()}
+        bad += [a for a in range(game.max_chance_outcomes()) if a not in possible]
+        bad += list(state.drawn)  # the cards just dealt, again
+    else:
+        bad += [a for a in range(k) if a not in state.legal_actions()]
+    return bad
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CASES), st.integers(0, 2**32 - 1), st.integers(0, 400))
+def test_a_refused_action_changes_nothing(case: tuple[str, dict[str, object]], seed: int, cut: int) -> None:
+    game = pyspiel.load_game(*case)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    before = _snapshot(state)
+    for action in rng.sample(_refusals(state, rng), min(6, len(_refusals(state, rng)))):
+        with pytest.raises((ValueError, TypeError)):
+            state.apply_action(action)
+        assert _snapshot(state) == before, f"refusing {action} changed the state"
+    # and the state still plays on as before
+    _play_out(state, rng)
+    assert state.is_terminal()
+
+
+def test_dealing_a_card_twice_is_refused_and_the_deal_goes_on() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 2}).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    with pytest.raises(ValueError, match="not a card left to deal"):
+        state.apply_action(first)
+    assert state.drawn == (first,)
+    assert state.history() == [first]
+    assert first not in [a for a, _ in state.chance_outcomes()]
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.history() == [0, 1, 2, 3]
+
+
+def test_an_action_after_the_end_says_the_match_is_over() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 1, "fixed_rounds": 1})
+    state = state.new_initial_state()
+    _play_out(state, random.Random(1))
+    winner = cr.score(state.cucumber_state).winners[0]
+    with pytest.raises(cr.IllegalMoveError, match=f"the match is over \\(won by seat {winner}\\)") as caught:
+        state.apply_action(0)
+    assert caught.value.code == "game-over"
+
+
+def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
+    state = pyspiel.load_game("cucumber_gurka", {"players": 2}).new_initial_state()
+    state.apply_action(5)
+    assert state.drawn == (5,)
+    with pytest.raises(AttributeError):
+        state.drawn = ()
+    with pytest.raises(AttributeError):
+        state.cucumber_state = cr.new_game(cr.ruleset("gurka"), 2)
+    clone = state.clone()
+    clone.apply_action(6)
+    assert state.drawn == (5,)
+    assert clone.drawn == (5, 6)
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "option"),
+    [
+        ("gurka", {"threshold": 2**62}, "threshold"),
+        ("gurka", {"fixed_rounds": 2**62}, "fixed_rounds"),
+        ("gurka", {"threshold": 2**31 - 1}, "round_limit"),  # fits, but matches could outrun OpenSpiel
+        ("gurka", {"players": "three"}, "players"),
+        ("gurka", {"players": 2**40}, "players"),
+        ("gurka", {"threshold": 1.5}, "threshold"),
+        ("gurka", {"threshold": True}, "threshold"),
+        ("catastrophe", {"cucumbers": "a:b"}, "cucumbers"),
+        ("catastrophe", {"cucumbers": "1:2"}, "cucumbers"),
+        ("catastrophe", {"hands": 2**33}, "hands"),
+    ],
+)
+def test_bad_parameters_are_invalid_rules(name: str, params: dict[str, object], option: str) -> None:
+    with pytest.raises(cr.InvalidRulesError) as caught:
+        rules_of(name, params)
+    assert caught.value.option == option
+    with pytest.raises(cr.InvalidRulesError):
+        load_game(name, params)
+    with pytest.raises(cr.InvalidRulesError):
+        type(pyspiel.load_game(game_name(name)))(params)  # the game class itself, as pyspiel calls it
+
+
+def test_load_game_takes_presets_names_and_tables() -> None:
+    assert load_game("five-cucumbers").rules.name == "five-cucumbers"
+    assert load_game("cucumber_gurka", {"players": 3}).num_players() == 3
+    table = load_game("catastrophe", {"cucumbers": (2,) * 60})
+    assert table.rules.cucumbers == (2,) * 60
+    assert pyspiel.load_game(str(table)).rules.cucumbers == (2,) * 60
+    with pytest.raises(cr.InvalidRulesError, match="no OpenSpiel game or preset named 'chess'"):
+        load_game("chess")
+
+
+# --------------------------------------------------------------------------- resampling keeps the history
+
+
+@pytest.mark.parametrize(("name", "params"), CASES[:3] + CASES[5:7], ids=str)
+def test_a_resampled_state_has_a_history_that_makes_it(name: str, params: dict[str, object]) -> None:
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        if rng.random() < 0.2:
+            player = state.current_player()
+            world = state.resample_from_infostate(player, sampler)
+            assert world.move_number() == state.move_number() == len(state.history())
+            assert len(world.history()) == len(state.history())
+            again = game.new_initial_state()
+            for a in world.history():
+                again.apply_action(a)
+            assert again.cucumber_state == world.cucumber_state
+            assert [p.player for p in world.full_history()] == [p.player for p in state.full_history()]
+            assert world.information_state_string(player) == state.information_state_string(player)
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 3
+
+
+def test_the_ismcts_bot_restarts_for_openspiels_evaluate_bots() -> None:
+    # OpenSpiel's Python ISMCTSBot has no restart_at, which evaluate_bots calls: ours adds it.
+    game = pyspiel.load_game("cucumber_gurka", {"players": 3, "hand_size": 3, "fixed_rounds": 2})
+    rs = np.random.RandomState(4)
+    theirs = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, 8, random_state=rs)
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), [theirs] * 3, rs)
+    ours = ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 1.5, 8, random_state=rs)
+    values = evaluate_bots.evaluate_bots(game.new_initial_state(), [ours, RandomBot(), RandomBot()], rs)
+    assert sum(values) == pytest.approx(1.0)
+
+
+class RandomBot(pyspiel.Bot):  # type: ignore[misc]
+    """A uniformly random OpenSpiel bot (for evaluate_bots)."""
+
+    def __init__(self) -> None:
+        pyspiel.Bot.__init__(self)
+        self._rng = random.Random(0)
+
+    def step(self, state: pyspiel.State) -> int:
+        return int(self._rng.choice(state.legal_actions()))
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to forget."""
+
+    def inform_action(self, state: pyspiel.State, player: int, action: int) -> None:
+        """Nothing to follow."""

@@ -16,7 +16,7 @@ Three bots come with the library:
   takes, and sets the Trick Marker with the card closest to the lead);
 - [`ISMCTSBot`][cucumber_rules.bots.ISMCTSBot] searches: information-set Monte Carlo
   tree search over worlds drawn with [`sample_world`][cucumber_rules.sample_world]'s
-  sampler, to the end of the round, with random playouts.
+  sampler, to the end of the round, playing it out by the game's rules of thumb.
 
 Example:
     >>> import random
@@ -46,6 +46,7 @@ from .actions import Action, Play
 from .engine import apply, legal_moves
 from .rules import game_of
 from .state import CHANCE, State, result_rows
+from .views import view
 
 if TYPE_CHECKING:
     from .views import PlayerView
@@ -182,14 +183,19 @@ class _Node:
 
 
 def _round_utility(state: State, number: int) -> tuple[float, ...]:
-    """Per seat, how well the round went: 1 for the fewest points scored in it, 0 for the most."""
+    """Per seat, how well the round went, in 0..1: 0.5, plus how far the seat's points fell below the
+    mean of the others', as a share of all the points the round moved (so a seat that took a little
+    while another took much is not counted as the loser, as a ranking would)."""
     if state.match.rounds <= number:  # the match ended otherwise (never in the built-in games)
         return (0.5,) * len(state.match.players)
     points = result_rows(state.match)[0][number].points
-    low, high = min(points), max(points)
-    if high == low:
-        return (0.5,) * len(points)
-    return tuple((high - p) / (high - low) for p in points)
+    n = len(points)
+    moved = sum(abs(p) for p in points)
+    if not moved or n < 2:
+        return (0.5,) * n
+    total = sum(points)
+    scale = 2.0 * moved
+    return tuple(min(1.0, max(0.0, 0.5 + ((total - p) / (n - 1) - p) / scale)) for p in points)
 
 
 @attrs.frozen
@@ -200,11 +206,12 @@ class ISMCTSBot:
     [`sample_world`][cucumber_rules.sample_world] (a *determinization*
     consistent with the view), walks one shared tree of public actions from the
     current point, choosing among the actions available in that world by UCB1
-    with availability counts, adds one node, and plays the round out at random.
-    A round's outcome scores each seat from 1 (fewest points in the round) to 0
-    (most), and the move visited most is played. It looks no further than the end
-    of the round in play; decisions between rounds (revival) are left to the
-    game's heuristic.
+    with availability counts, adds one node, and plays the round out (by every seat's
+    `Game.heuristic`, or at random with `rollout="random"`). A round's outcome scores each seat
+    0.5 plus how far its points fell below the others' mean, as a share of all the points the
+    round moved; the heuristic's own move starts with a fifth of the budget as virtual visits at
+    a good score, and the move visited most is played. It looks no further than the end of the
+    round in play; decisions between rounds (revival) are left to the game's heuristic.
 
     With an `iterations` budget it is deterministic given the `rng` it is passed;
     `seconds` (a time budget, checked between iterations) makes it depend on the
@@ -228,10 +235,16 @@ class ISMCTSBot:
     """Stop early once this many seconds have passed (None: no time limit)."""
     exploration: float = 0.7
     """The UCB1 exploration constant (outcomes are in 0..1)."""
+    rollout: str = "heuristic"
+    """How the rounds are played out beyond the tree: `"heuristic"` (every seat by the game's
+    `Game.heuristic`, from its view of the sampled world) or `"random"` (uniform legal moves: cheaper,
+    weaker)."""
 
     def __attrs_post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be 'heuristic' or 'random', not {self.rollout!r}")
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"seconds must be positive or None, not {self.seconds}")
 
@@ -260,6 +273,12 @@ class ISMCTSBot:
         except ValueError:  # an earlier round the game could not rebuild: play by rules of thumb
             return game_of(view.rules).bots.heuristic(view, rng)
         root = _Node()
+        if self.rollout == "heuristic":
+            # The game's rules of thumb as a prior: their move starts with a fifth of the budget of
+            # virtual visits at a good score, which the search must outdo to overturn it.
+            prior = root.children[game_of(view.rules).heuristic(view, rng)] = _Node()
+            prior.visits = prior.available = max(1, self.iterations // 5)
+            prior.reward = prior.visits * 0.75
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for _ in range(self.iterations):
             self._iterate(root, sampler.sample(rng), rng)
@@ -301,6 +320,14 @@ class ISMCTSBot:
             path.append((node, seat))
             state = apply(state, move)
         rnd = rng.random
+        if self.rollout == "heuristic":
+            heuristic = game_of(world.match.rules).heuristic
+            while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
+                moves = legal_moves(state)
+                if len(moves) > 1:  # the world is the bot's own sample: any seat's view of it is fair
+                    state = apply(state, heuristic(view(state, state.to_act), rng))
+                else:
+                    state = apply(state, moves[0])
         while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
             moves = legal_moves(state)
             state = apply(state, moves[int(rnd() * len(moves))])

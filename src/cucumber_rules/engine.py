@@ -12,6 +12,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ._text import name_problem
 from .actions import Action, Deal, Decision, Play, drawn_for, seat_number
 from .errors import IllegalMoveError, InvalidRulesError
 from .history import EMPTY
@@ -82,13 +83,24 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
 def player_names(players: int | Sequence[str], rules: Rules | None = None) -> tuple[str, ...]:
     """Seat labels from a count (`"seat 0"`, ...) or a list of names; the count is checked first.
 
+    A name must be one line of valid Unicode text: 1 to 64 characters, not all white space,
+    with no lone surrogate, control character, line or paragraph separator or bidirectional
+    formatting character (the rule is written once, in `cucumber_rules._text`; `loads`
+    applies the same rule to the names in documents).
+
     Raises:
-        InvalidRulesError: If `rules` is given and the count is outside its range.
+        InvalidRulesError: If `rules` is given and the count is outside its range, or a
+            name breaks the rule above (`.option` is `"players"`).
         TypeError: For something that is neither a count nor a list of strings.
 
     Example:
         >>> player_names(3), player_names(["Ann", "Bo"])
         (('seat 0', 'seat 1', 'seat 2'), ('Ann', 'Bo'))
+        >>> try:
+        ...     player_names(["Ann", "Bo\\x1b]0;pwned\\x07"])
+        ... except InvalidRulesError as err:
+        ...     print(err.option, "-", err)
+        players - players: player 1's name holds a control character (U+001B) at index 2
     """
     if isinstance(players, bool):
         raise TypeError("players must be a count or a list of names")
@@ -104,6 +116,10 @@ def player_names(players: int | Sequence[str], rules: Rules | None = None) -> tu
     if not all(isinstance(name, str) for name in names):
         raise TypeError("player names must be strings")
     _check_count(len(names), rules)
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem is not None:
+            raise InvalidRulesError("players", f"player {seat}'s name {problem}")
     return names
 
 

@@ -1,24 +1,34 @@
-"""A PettingZoo AEC environment for every preset (extra `[pettingzoo]`).
+"""A PettingZoo AEC environment for every preset (extra `[pettingzoo]`), in the manner of its classic games.
 
-`env("agurk", players=4)` makes the environment (with PettingZoo's order
-checks); `raw_env` is the bare class. Options go by keyword, as in `ruleset`:
-`env("gurka", players=3, threshold=21)`.
+`env("agurk", players=4)` makes the environment (with PettingZoo's order checks); `raw_env` is the
+bare class. Options go by keyword, as in `ruleset`: `env("gurka", players=3, threshold=21)`.
 
-- **Agents** are `"player_0"` .. `"player_{n-1}"`, seat for seat. Only the seat
-  to act is selected; deals happen inside the environment with a
-  `random.Random` seeded by `reset(seed=...)`, so a seed replays a match
-  exactly.
+- **Agents** are `"player_0"` .. `"player_{n-1}"`, seat for seat. Only the seat to act is
+  selected; deals happen inside the environment with a `random.Random` seeded by
+  `reset(seed=...)` (any integer), so a seed replays a match exactly.
 - **Actions** are `cucumber_rules.encoding` ids: `Discrete(num_actions(rules))`.
-  An illegal id raises `IllegalMoveError`.
-- **Observations** are `Box` vectors of `observation_size(rules, players)`
-  float32 values (`encoding.observation` of the agent's view, seats relative
-  to the agent), bounded by ±1e6.
-- **Action masks** are in `infos[agent]["action_mask"]` (int8, one per action
-  id; all 0 for an agent whose turn it is not). Pass them to
-  `action_space(agent).sample(mask)`.
-- **Rewards** come once, at the end: `cucumber_rules.returns` (the winners share
-  1.0). Then every agent is terminated; nothing is truncated.
-- `render()` returns a line of text (render mode `"ansi"`).
+- **Observations** are dicts, as in PettingZoo's classic games: `"observation"`, a `Box` of
+  `observation_size(rules, players)` float32 values (`encoding.observation` of the agent's
+  view, seats relative to the agent, within `encoding.observation_bounds`), and
+  `"action_mask"`, an int8 `Box` with a 1 for each legal id (all 0 for an agent whose turn it
+  is not, and once the match is over).
+- **An illegal action** ends the match for everyone (every agent terminated), the offender
+  rewarded `illegal_reward` (default -1) and the others 0, as PettingZoo's
+  `TerminateIllegalWrapper` and classic games do; `infos[offender]["illegal_action"]` holds the
+  id. With `strict=True` it raises `IllegalMoveError` instead and nothing changes. An action
+  that is not an integer (or None for a live agent) always raises.
+- **Rewards** come once, at the end: `cucumber_rules.returns` (the winners share 1.0). Then
+  every agent is terminated.
+- **Truncation**: with `max_cycles=k`, every agent is truncated (rewards 0) after k cycles,
+  a cycle being as many decisions as there are agents; by default matches run to their end
+  (they always end: see `cucumber_rules.max_actions`).
+- **State**: `state()` is the whole table for a centralised critic, in `state_space`: the public
+  observation counted from seat 0 (everything but the hand) and every seat's hand.
+- **Rendering**: `render_mode="ansi"` makes `render()` return a line of text; `"human"` prints
+  it after every step (and on `render()`), as Gymnasium's human mode does.
+- **Parallel API**: not offered. PettingZoo's `aec_to_parallel` needs an environment in which
+  every live agent acts at each step; here one seat acts at a time, in an order the play
+  decides (as in PettingZoo's classic games, none of which is parallelizable).
 
 Example:
     >>> from cucumber_rules.pettingzoo import env
@@ -26,14 +36,16 @@ Example:
     >>> e.reset(seed=1)
     >>> for agent in e.agent_iter():
     ...     obs, reward, done, truncated, info = e.last()
-    ...     e.step(None if done else e.action_space(agent).sample(info["action_mask"]))
-    >>> sorted(e.rewards) == [] and e.unwrapped.state.is_over
+    ...     e.step(None if done or truncated else e.action_space(agent).sample(obs["action_mask"]))
+    >>> sorted(e.rewards) == [] and e.unwrapped.cucumber_state.is_over
     True
 """
 
 from __future__ import annotations
 
 import random
+import struct
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -42,21 +54,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import encoding
-from .engine import apply, new_game, sample_chance
+from .actions import Action, Play, seat_number
+from .encoding.ids import _encoding
+from .engine import apply, check, legal_moves, new_game, sample_chance
 from .outcomes import returns
 from .rules import Rules, ruleset
 from .state import CHANCE, State
 from .views import view
 
-__all__ = ["BOUND", "env", "raw_env"]
+__all__ = ["env", "raw_env"]
 
-BOUND = 1e6
-"""The observation boxes' bound: every value lies in [-BOUND, BOUND].
-
-Example:
-    >>> BOUND
-    1000000.0
-"""
+_RENDER_MODES = ("human", "ansi")
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -65,23 +73,37 @@ class raw_env(AECEnv):  # type: ignore[misc]
     Args:
         preset: A preset name or alias (`"agurk"`, `"catastrophe"`, ...), or a `Rules`.
         players: The player count (default: 4, or the nearest count the preset allows).
-        render_mode: None or `"ansi"`.
+        render_mode: None, `"ansi"` (`render()` returns text) or `"human"` (a line printed at each step).
+        strict: Raise `IllegalMoveError` for an illegal action instead of ending the match.
+        illegal_reward: The offender's reward when an illegal action ends the match.
+        max_cycles: Truncate every agent after this many cycles (None: never).
         **options: Option overrides, as for `ruleset`.
 
     Example:
         >>> e = raw_env("catastrophe", players=3)
         >>> e.reset(seed=0)
-        >>> e.agent_selection, int(e.action_space("player_0").n), e.observation_space("player_0").shape
+        >>> space = e.observation_space("player_0")
+        >>> e.agent_selection, int(e.action_space("player_0").n), space["observation"].shape
         ('player_0', 60, (383,))
+        >>> int(e.observe("player_0")["action_mask"].sum())  # its 10 cards, but a 5-cucumber card
+        9
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "cucumber_v0", "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention: a class attribute)
+        "render_modes": list(_RENDER_MODES),
+        "name": "cucumber_v1",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
         preset: str | Rules = "agurk",
         players: int | None = None,
         render_mode: str | None = None,
+        *,
+        strict: bool = False,
+        illegal_reward: float = -1.0,
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -90,24 +112,63 @@ class raw_env(AECEnv):  # type: ignore[misc]
             rules = rules.replace(**options)
         if players is None:
             players = min(max(4, rules.min_players), rules.max_players)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *_RENDER_MODES):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if type(strict) is not bool:
+            raise TypeError(f"strict must be True or False, not {strict!r}")
+        if max_cycles is not None:
+            max_cycles = seat_number(max_cycles, "max_cycles must be an int or None")
+            if max_cycles < 1:
+                raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.rules = rules
         """The rules of the matches."""
         self.render_mode = render_mode
-        n = len(new_game(rules, players).players)  # checks the count
-        self.metadata = {**self.metadata, "name": f"cucumber_{rules.name.replace('-', '_')}_v0"}
+        self.strict = strict
+        """Whether an illegal action raises (True) or ends the match with `illegal_reward` (False)."""
+        self.illegal_reward = float(illegal_reward)
+        """The offender's reward when an illegal action ends the match."""
+        self.max_cycles = max_cycles
+        """Cycles before every agent is truncated (None: matches run to their end)."""
+        start = new_game(rules, players)  # checks the count
+        n = len(start.players)
+        self.metadata = {**self.metadata, "name": f"cucumber_{rules.name.replace('-', '_')}_v1"}
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agents = self.possible_agents[:]
-        size = encoding.observation_size(rules, n)
-        box = spaces.Box(low=-BOUND, high=BOUND, shape=(size,), dtype=np.float32)
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self._actions = encoding.num_actions(rules)
+        low, high = encoding.observation_bounds(rules, n)
+        observation = spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32)
+        mask = spaces.Box(0, 1, (self._actions,), np.int8)
+        box = spaces.Dict({"observation": observation, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, box)
-        self.action_spaces = {a: spaces.Discrete(encoding.num_actions(rules)) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._actions) for a in self.possible_agents}
+        # state(): the public parts of seat 0's observation (all but its hand), then every hand
+        parts = encoding.observation_parts(rules, n)
+        at = 0
+        for name, size in parts:
+            if name == "hand":
+                self._hand = (at, at + size)
+            at += size
+        k = self._hand[1] - self._hand[0]
+        keep = [i for i in range(len(low)) if not self._hand[0] <= i < self._hand[1]]
+        copies = high[self._hand[0]]
+        state_low = np.array([low[i] for i in keep] + [0.0] * (n * k), np.float32)
+        state_high = np.array([high[i] for i in keep] + [copies] * (n * k), np.float32)
+        self.state_space = spaces.Box(state_low, state_high, dtype=np.float32)
+        """The space of `state()`."""
         self._players = n
         self._rng = random.Random(0)
-        self.state: State = new_game(rules, n)
-        """The library's state of the match in play."""
+        self._no_mask = np.zeros(self._actions, np.int8)
+        self._mask = self._no_mask
+        self._moves: dict[int, Action] = {}
+        self._steps = 0
+        self._state: State = start
         self._reset_dicts()
+
+    @property
+    def cucumber_state(self) -> State:
+        """The library's state of the match in play (for `cr.view`, `cr.dumps` and the rest)."""
+        return self._state
 
     def _reset_dicts(self) -> None:
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -124,78 +185,169 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The agent's action space (the same object every time)."""
         return self.action_spaces[agent]
 
-    def observe(self, agent: str) -> np.ndarray[Any, Any]:
-        """The agent's observation vector."""
-        seat = self.possible_agents.index(agent)
-        return np.asarray(encoding.observation(view(self.state, seat)), dtype=np.float32)
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """The agent's observation vector and action mask (all 0 unless it is the agent's turn)."""
+        seat = self._seats[agent]
+        values = encoding.observation(view(self._state, seat))
+        return {
+            "observation": _float32(values),
+            "action_mask": self._mask if seat == self._state.to_act else self._no_mask,
+        }
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """The whole table (in `state_space`): seat 0's public observation and every seat's hand."""
+        s = self._state
+        spectator = view(s, None)
+        public = list(encoding.observation(_seated(spectator, 0)))
+        del public[self._hand[0] : self._hand[1]]
+        e = _encoding(self.rules)
+        k = len(e.cards)
+        hands = [0.0] * (self._players * k)
+        for seat, hand in enumerate(s.hands):
+            for c in hand:
+                hands[seat * k + e.ids[c.index]] += 1.0
+        return _float32(public + hands)
 
     def _deal(self) -> None:
-        while self.state.to_act == CHANCE:
-            self.state = apply(self.state, sample_chance(self.state, self._rng))
+        while self._state.to_act == CHANCE:
+            self._state = apply(self._state, sample_chance(self._state, self._rng))
 
     def _update(self) -> None:
-        """Select the seat to act, refresh the masks, and at the end hand out the returns."""
-        state = self.state
-        mask = np.asarray(encoding.legal_mask(state), dtype=np.int8)
-        zeros = np.zeros_like(mask)
-        for agent in self.agents:
-            seat = self.possible_agents.index(agent)
-            self.infos[agent] = {"action_mask": mask if seat == state.to_act else zeros}
+        """Select the seat to act, its mask, and at the end hand out the returns."""
+        state = self._state
         if state.is_over:
+            self._mask, self._moves = self._no_mask, {}
             values = returns(state)
             for agent in self.agents:
-                self.rewards[agent] = values[self.possible_agents.index(agent)]
+                self.rewards[agent] = values[self._seats[agent]]
                 self.terminations[agent] = True
             self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
+            return
+        rules = self.rules
+        ids = _encoding(rules).ids
+        moves = {
+            ids[move.card.index] if type(move) is Play else encoding.action_id(rules, move): move
+            for move in legal_moves(state)
+        }
+        mask = np.zeros(self._actions, np.int8)
+        mask[list(moves)] = 1
+        self._mask, self._moves = mask, moves
+        self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
+        if self.max_cycles is not None and self._steps >= self.max_cycles * self._players:
+            for agent in self.agents:
+                self.truncations[agent] = True
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match and deal; `seed` fixes every deal of it."""
+        """Start a new match and deal; `seed` (any integer, numpy's included) fixes every deal of it."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(seat_number(seed, "seed must be an int or None"))
         self.agents = self.possible_agents[:]
         self._reset_dicts()
-        self.state = new_game(self.rules, self._players)
+        self._steps = 0
+        self._state = new_game(self.rules, self._players)
         self._deal()
         self._update()
 
     def step(self, action: Any) -> None:
-        """Apply the selected agent's action id (None once it is terminated)."""
+        """Apply the selected agent's action id (None once it is terminated or truncated).
+
+        Raises:
+            TypeError: For an action that is not an integer (or None for a live agent).
+            IllegalMoveError: With `strict=True`, for an illegal action (nothing changes).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        move = encoding.action_of(self.rules, seat, action)
+        number = action if type(action) is int else seat_number(action, f"{agent}'s action must be an int")
+        move = self._moves.get(number)
+        if move is not None:
+            state = apply(self._state, move)  # worked out before anything changes
+        elif self.strict:
+            raise _illegal(self._state, self.rules, self._seats[agent], number)
+        else:
+            self._end_illegally(agent, number)
+            return
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        self.state = apply(self.state, move)  # an illegal id raises IllegalMoveError
+        self._state = state
+        self._steps += 1
         self._deal()
         self._update()
+        if self.render_mode == "human":  # (Gymnasium's convention: a human watches every step)
+            self.render()
+
+    def _end_illegally(self, agent: str, number: int) -> None:
+        """An illegal action: the match ends, the offender rewarded `illegal_reward`, the others 0."""
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+            self.terminations[a] = True
+        self.rewards[agent] = self.illegal_reward
+        self.infos[agent] = {**self.infos[agent], "illegal_action": number}
+        self._mask, self._moves = self._no_mask, {}
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """A line of text about the match (render mode `"ansi"`); None without a render mode."""
+        """A line of text about the match: returned (`"ansi"`), printed (`"human"`), or None."""
         if self.render_mode is None:
             return None
-        s = self.state
+        s = self._state
         m = s.match
         trick = " ".join(f"{p.seat}:{p.card}" for p in s.trick) or "-"
         turn = "over" if s.is_over else f"seat {s.to_act} to act"
-        return f"{m.rules.name} · round {m.rounds + 1} · totals {list(m.totals)} · trick {trick} · {turn}"
+        number = m.rounds if s.is_over else m.rounds + 1
+        text = f"{m.rules.name} · round {number} · totals {list(m.totals)} · trick {trick} · {turn}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
+def _float32(values: Sequence[float]) -> np.ndarray[Any, Any]:
+    """A new float32 array of the values: packed by a `struct` (a third of `np.array`'s time for a
+    Python sequence of floats: an observation is made at every step)."""
+    packer = _PACKERS.get(len(values))
+    if packer is None:
+        packer = _PACKERS[len(values)] = struct.Struct(f"={len(values)}f")
+    return np.frombuffer(bytearray(packer.pack(*values)), np.float32)
+
+
+#: A `struct.Struct` of n float32 values, by n.
+_PACKERS: dict[int, struct.Struct] = {}
+
+
+def _seated(spectator: Any, seat: int) -> Any:
+    """A spectator's view counted from `seat` (public information only: the hand stays empty)."""
+    import attrs
+
+    return attrs.evolve(spectator, seat=seat)
+
+
+def _illegal(state: State, rules: Rules, seat: int, number: int) -> Exception:
+    """Why `number` is no legal action of `seat` now: the `IllegalMoveError` that `apply` would raise
+    (a `ValueError` for an id that is no action of the rules at all)."""
+    try:
+        action = encoding.action_of(rules, seat, number)
+    except ValueError as error:
+        return error
+    refusal = check(state, action)
+    assert refusal is not None  # (the mask holds every legal id)
+    return refusal
+
+
 def env(preset: str | Rules = "agurk", players: int | None = None, **options: Any) -> AECEnv:
-    """The AEC environment of a preset, wrapped in PettingZoo's checks (order of calls, action bounds).
+    """The AEC environment of a preset, wrapped in PettingZoo's order checks (`OrderEnforcingWrapper`).
 
     Args:
         preset: A preset name or alias, or a `Rules`.
         players: The player count (default: 4, or the nearest count the preset allows).
-        **options: Option overrides (as for `ruleset`), and `render_mode`.
+        **options: Option overrides (as for `ruleset`), and `render_mode`, `strict`,
+            `illegal_reward` and `max_cycles` (see `raw_env`).
 
     Example:
         >>> e = env("five-cucumbers", players=3)
@@ -203,6 +355,4 @@ def env(preset: str | Rules = "agurk", players: int | None = None, **options: An
         >>> e.possible_agents, int(e.action_space(e.agent_selection).n)
         (['player_0', 'player_1', 'player_2'], 15)
     """
-    render_mode = options.pop("render_mode", None)
-    inner = raw_env(preset, players, render_mode=render_mode, **options)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(inner))
+    return wrappers.OrderEnforcingWrapper(raw_env(preset, players, **options))

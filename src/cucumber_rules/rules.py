@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import attrs
 
 from . import _registry
+from ._text import name_problem
 from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
@@ -271,6 +272,9 @@ def _type_name(a: attrs.Attribute[Any]) -> str:
 def _validate_common(r: Rules) -> None:
     if type(r.name) is not str:
         raise InvalidRulesError("name", f"name must be str, not {type(r.name).__name__} {r.name!r}")
+    problem = name_problem(r.name)  # (shown and written like a player's name: the same rule)
+    if problem is not None:
+        raise InvalidRulesError("name", f"name {problem}")
     for name, a in _options_of(type(r)).items():
         value = getattr(r, name)
         kind = _type_name(a)

@@ -117,6 +117,12 @@ def saved(game: Game) -> None:
     assert isinstance(game.saved, str)
 
 
+@given(parsers.re(r"seat (?P<seat>\d+)'s view is saved as text"))
+def view_saved(game: Game, seat: str) -> None:
+    """`cr.dumps` of one seat's view of the current state."""
+    game.saved = cr.dumps(cr.view(game.state, int(seat)))
+
+
 @then("loading the text gives back the same game")
 def loads_same(game: Game) -> None:
     """`cr.loads` restores an equal state, with the same legal moves and score."""

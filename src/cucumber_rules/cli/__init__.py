@@ -6,6 +6,7 @@ cucumber-rules play       play against bots in the terminal; save and resume
 cucumber-rules simulate   many bot matches: win rates with 95% intervals, penalties
 cucumber-rules replay     check a saved game or match record and print its score
 cucumber-rules rules      the presets and every option
+cucumber-rules serve      host tables to play with friends (the `server` extra)
 cucumber-rules --version  the installed version
 ```
 
@@ -20,7 +21,10 @@ with code 2; an unreadable or invalid file exits with code 1. The entry point is
 
 from __future__ import annotations
 
-from . import commands  # noqa: F401 - registers the commands on `app`, in the order `--help` lists them
+from . import (
+    commands,  # noqa: F401 - registers the commands on `app`, in the order `--help` lists them
+    serve,  # noqa: F401 - `serve`, the table server (its own extra)
+)
 from .common import app, main, parse_option, parse_value
 from .saves import SAVE_FORMAT, play_seed
 

@@ -59,20 +59,33 @@ Example:
 
 from __future__ import annotations
 
-from .chance import DealPlan, chance_deal, chance_outcomes, deal_plan, default_deal_plan, num_chance_outcomes
 from .hooks import Encoding
+from .chance import (
+    Dealing,
+    DealPlan,
+    chance_deal,
+    chance_outcomes,
+    deal_outcomes,
+    deal_plan,
+    default_deal_plan,
+    num_chance_outcomes,
+)
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
+    UNKNOWN_BOUND,
     common_observation,
     common_parts,
     observation,
+    observation_bounds,
     observation_parts,
     observation_size,
     relative,
 )
 
 __all__ = [
+    "UNKNOWN_BOUND",
     "DealPlan",
+    "Dealing",
     "Encoding",
     "action_id",
     "action_of",
@@ -80,12 +93,14 @@ __all__ = [
     "chance_outcomes",
     "common_observation",
     "common_parts",
+    "deal_outcomes",
     "deal_plan",
     "default_deal_plan",
     "legal_mask",
     "num_actions",
     "num_chance_outcomes",
     "observation",
+    "observation_bounds",
     "observation_parts",
     "observation_size",
     "relative",

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
+import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .._values import Value
+from .._values import Value, builder
 from ..actions import Deal, seat_number
 from ..cards import DECKS, Card
 from ..rules import Rules, game_of
@@ -16,12 +20,14 @@ from ..state import CHANCE, State
 if TYPE_CHECKING:
     from ..games import Game
 
-from .ids import _Encoding, _encoding
+from .ids import _encoding
 
 __all__ = [
     "DealPlan",
+    "Dealing",
     "chance_deal",
     "chance_outcomes",
+    "deal_outcomes",
     "deal_plan",
     "default_deal_plan",
     "num_chance_outcomes",
@@ -89,7 +95,7 @@ def deal_plan(state: State) -> DealPlan:
         >>> deal_plan(cr.new_game(cr.ruleset("agurk"), players=3)).hands
         (7, 7, 7)
     """
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise TypeError(f"expected a State, not {type(state).__name__}")
     if state.to_act != CHANCE:
         raise ValueError("no deal is due in this state")
@@ -107,21 +113,213 @@ def num_chance_outcomes(rules: Rules) -> int:
     return len(_encoding(rules).cards) + rules.max_players
 
 
-def _drawn(state: State, drawn: Sequence[int]) -> tuple[DealPlan, list[int]]:
-    plan = deal_plan(state)
-    ids = [seat_number(d, "a chance outcome id is an int") for d in drawn]
-    return plan, ids
+@attrs.frozen(weakref_slot=False)
+class Dealing(Value):
+    """A deal being drawn card by card: what is drawn so far, and the odds of the next outcome.
+
+    `Dealing.start(state)` begins the deal due in `state`; `draw(outcome)` returns the
+    dealing one outcome further (the value itself never changes), `outcomes()` lists the
+    next outcomes with their probabilities, and once `complete`, `deal()` is the `Deal`.
+    `chance_outcomes` and `chance_deal` are built on it; a framework that deals card by
+    card keeps one of these per node, so that each card costs the same however many
+    were drawn before.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
+        >>> d = Dealing.start(s).draw(0)
+        >>> len(d.outcomes()), d.outcomes()[0], d.complete
+        (51, (1, 0.0196078431372549), False)
+        >>> d.draw(51).deal()
+        Deal(hands=((card('2C'),), (card('AS'),)), stock=(), leader=None)
+    """
+
+    state: State
+    """The state the deal is due in."""
+    plan: DealPlan
+    """The deal's plan (`deal_plan(state)`)."""
+    drawn: tuple[int, ...]
+    """The outcomes drawn so far."""
+    present: tuple[int, ...]
+    """The card ids with a copy left, in order."""
+    counts: tuple[int, ...] | None
+    """Copies of each card id not drawn yet, where the deck has several copies of a card (Five
+    Cucumbers); None where it has one of each (then `present` says it all: see `left`)."""
+    required: tuple[int, ...]
+    """Copies of each card id that must still reach a hand (If You Can't Beat 'Em)."""
+    need: int
+    """How many required cards have still to reach a hand (the sum of `required`)."""
+    pool: int
+    """How many cards are left (the sum of `left`)."""
+    slots: int
+    """The hands' places: the first `slots` outcomes are the hands' cards."""
+    cards: int
+    """The cards drawn in all (the hands', then the stock's)."""
+    total: int
+    """How many outcomes the whole deal takes: its cards, and a starter if one is drawn."""
+    k: int
+    """How many card ids the rules have."""
+
+    @classmethod
+    def start(cls, state: State) -> Dealing:
+        """The deal due in `state`, before its first card.
+
+        Raises:
+            TypeError: If `state` is not a `State`.
+            ValueError: If no deal is due.
+        """
+        plan = deal_plan(state)
+        e = _encoding(state.match.rules)
+        k = len(e.cards)
+        left = [0] * k
+        for c in plan.deck:
+            left[e.ids[c.index]] += 1
+        required = [0] * k
+        for c in plan.required:
+            required[e.ids[c.index]] += 1
+        slots = sum(plan.hands)
+        cards = slots + plan.stock
+        return _new_dealing(
+            state,
+            plan,
+            (),
+            tuple(i for i in range(k) if left[i]),
+            None if max(left, default=0) <= 1 else tuple(left),
+            tuple(required),
+            sum(required),
+            sum(left),
+            slots,
+            cards,
+            cards + (1 if len(plan.leaders) > 1 else 0),
+            k,
+        )
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        """Copies of each card id not drawn yet."""
+        if self.counts is not None:
+            return self.counts
+        present = set(self.present)
+        return tuple(1 if i in present else 0 for i in range(self.k))
+
+    @property
+    def complete(self) -> bool:
+        """True once every outcome of the deal is drawn."""
+        return len(self.drawn) == self.total
+
+    def outcomes(self) -> tuple[tuple[int, float], ...]:
+        """The next outcomes with their probabilities (summing to 1); `()` once complete."""
+        n = len(self.drawn)
+        if n >= self.cards:
+            leaders = self.plan.leaders
+            if n == self.cards and len(leaders) > 1:
+                return tuple(zip([self.k + s for s in leaders], itertools.repeat(1.0 / len(leaders))))
+            return ()
+        need = self.need if n < self.slots else 0
+        present, counts, k = self.present, self.counts, self.k
+        if not need:  # every card left equally likely, copies counted
+            if counts is None:
+                if len(present) == 1:
+                    return (_odds(k, 1, 1)[present[0]],)
+                return operator.itemgetter(*present)(_odds(k, 1, self.pool))  # type: ignore[no-any-return]
+            return tuple([_odds(k, counts[i], self.pool)[i] for i in present])
+        left = self.left
+        pool = self.pool - need
+        r = self.slots - n  # hand places left: the required cards first come by chance like any
+        required = self.required
+        out = []
+        for i in present:
+            p = required[i] / r + ((r - need) / r * (left[i] - required[i]) / pool if pool else 0.0)
+            if p > 0:
+                out.append((i, p))
+        return tuple(out)
+
+    def draw(self, outcome: int) -> Dealing:
+        """The dealing after one more outcome.
+
+        Raises:
+            ValueError: If `outcome` is not one of `outcomes()` (a card drawn already, a card that
+                must go to a hand drawn for the stock, a starter not among the tied seats, or more
+                outcomes than the deal takes).
+            TypeError: If `outcome` is not an integer.
+        """
+        i = outcome if type(outcome) is int else seat_number(outcome, "a chance outcome id is an int")
+        n = len(self.drawn)
+        if n < self.cards:
+            present, counts = self.present, self.counts
+            j = bisect.bisect_left(present, i)
+            if j == len(present) or present[j] != i:
+                raise ValueError(f"chance outcome {i} is not a card left to deal")
+            required, need = self.required, self.need
+            if need:
+                if required[i] and n < self.slots:
+                    required = (*required[:i], required[i] - 1, *required[i + 1 :])
+                    need -= 1
+                elif n < self.slots and self.slots - n <= need:
+                    raise ValueError(
+                        f"chance outcome {i} is not possible now: the hands need the required cards"
+                    )
+            if counts is not None:
+                if counts[i] == 1:
+                    present = present[:j] + present[j + 1 :]
+                counts = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+            else:
+                present = present[:j] + present[j + 1 :]
+            return _new_dealing(
+                self.state, self.plan, (*self.drawn, i), present, counts, required, need, self.pool - 1,
+                self.slots, self.cards, self.total, self.k,
+            )  # fmt: skip
+        if n < self.total:
+            if i - self.k not in self.plan.leaders:
+                raise ValueError(f"chance outcome {i} is not a starter among the tied seats")
+            return _new_dealing(
+                self.state, self.plan, (*self.drawn, i), self.present, self.counts, self.required, self.need,
+                self.pool, self.slots, self.cards, self.total, self.k,
+            )  # fmt: skip
+        raise ValueError(f"the deal takes {self.total} chance outcomes, not more")
+
+    def deal(self) -> Deal:
+        """The `Deal` the outcomes make.
+
+        Raises:
+            ValueError: If the deal is not complete, or the game refuses it.
+        """
+        if not self.complete:
+            raise ValueError(f"the deal takes {self.total} chance outcomes, not {len(self.drawn)}")
+        plan = self.plan
+        cards = _encoding(self.state.match.rules).cards
+        ids = self.drawn
+        hands: list[list[Card]] = []
+        at = 0
+        for size in plan.hands:
+            hands.append([cards[i] for i in ids[at : at + size]])
+            at += size
+        stock = [cards[i] for i in ids[at : at + plan.stock]]
+        leader = ids[-1] - len(cards) if self.total > self.cards else None
+        deal = Deal(hands=hands, stock=stock, leader=leader)
+        error = game_of(self.state).deal_error(self.state, deal)
+        if error is not None:
+            raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
+        return deal
 
 
-def _remaining(plan: DealPlan, e: _Encoding, cards: Sequence[int]) -> list[int]:
-    left = [0] * len(e.cards)
-    for c in plan.deck:
-        left[e.ids[c.index]] += 1
-    for i in cards:
-        if not 0 <= i < len(left) or left[i] <= 0:
-            raise ValueError(f"chance outcome {i} is not a card left to deal")
-        left[i] -= 1
-    return left
+_new_dealing = builder(Dealing)
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds(k: int, copies: int, pool: int) -> tuple[tuple[int, float], ...]:
+    """`(id, copies / pool)` for each of `k` card ids: the outcome pairs of a card with that many copies
+    left among `pool` cards, made once and shared (a deal would otherwise build a pair per card left
+    at every card it deals)."""
+    p = copies / pool
+    return tuple((i, p) for i in range(k))
+
+
+def _dealing(state: State, drawn: Sequence[int]) -> Dealing:
+    dealing = Dealing.start(state)
+    for outcome in drawn:
+        dealing = dealing.draw(outcome)
+    return dealing
 
 
 def chance_outcomes(state: State, drawn: Sequence[int] = ()) -> tuple[tuple[int, float], ...]:
@@ -147,39 +345,7 @@ def chance_outcomes(state: State, drawn: Sequence[int] = ()) -> tuple[tuple[int,
         >>> chance_outcomes(s, [0])[0]
         (0, 0.05084745762711865)
     """
-    plan, ids = _drawn(state, drawn)
-    e = _encoding(state.match.rules)
-    k = len(e.cards)
-    slots = sum(plan.hands)
-    cards = ids[: slots + plan.stock]
-    left = _remaining(plan, e, cards)
-    if len(ids) < slots + plan.stock:
-        required = [0] * k
-        for c in plan.required:
-            required[e.ids[c.index]] += 1
-        for i in ids[:slots]:
-            if required[i] > 0:
-                required[i] -= 1
-        need = sum(required)
-        free = [left[i] - required[i] for i in range(k)]
-        pool = sum(free)
-        if len(ids) < slots:  # a hand's card: the required ones first come by chance like any
-            r = slots - len(ids)
-            out = []
-            for i in range(k):
-                p = required[i] / r + ((r - need) / r * free[i] / pool if pool else 0.0)
-                if p > 0:
-                    out.append((i, p))
-            return tuple(out)
-        if need:
-            raise ValueError("the hands were dealt without every required card")
-        return tuple((i, free[i] / pool) for i in range(k) if free[i] > 0)
-    if len(ids) == slots + plan.stock and len(plan.leaders) > 1:
-        p = 1.0 / len(plan.leaders)
-        return tuple((k + s, p) for s in plan.leaders)
-    if len(ids) > slots + plan.stock + (1 if len(plan.leaders) > 1 else 0):
-        raise ValueError("more chance outcomes than the deal has")
-    return ()
+    return _dealing(state, drawn).outcomes()
 
 
 def chance_deal(state: State, drawn: Sequence[int]) -> Deal | None:
@@ -194,30 +360,33 @@ def chance_deal(state: State, drawn: Sequence[int]) -> Deal | None:
         >>> chance_deal(s, [0]) is None, chance_deal(s, [0, 51])
         (True, Deal(hands=((card('2C'),), (card('AS'),)), stock=(), leader=None))
     """
-    plan, ids = _drawn(state, drawn)
-    e = _encoding(state.match.rules)
-    k = len(e.cards)
-    slots = sum(plan.hands)
-    total = slots + plan.stock + (1 if len(plan.leaders) > 1 else 0)
-    if len(ids) < total:
-        chance_outcomes(state, ids)  # checks the outcomes so far
-        return None
-    if len(ids) > total:
-        raise ValueError(f"the deal takes {total} chance outcomes, not {len(ids)}")
-    _remaining(plan, e, ids[: slots + plan.stock])
-    hands: list[list[Card]] = []
-    at = 0
-    for size in plan.hands:
-        hands.append([e.cards[i] for i in ids[at : at + size]])
-        at += size
-    stock = [e.cards[i] for i in ids[at : at + plan.stock]]
-    leader = None
-    if len(plan.leaders) > 1:
-        leader = ids[-1] - k
-        if leader not in plan.leaders:
-            raise ValueError(f"chance outcome {ids[-1]} is not a starter among the tied seats")
-    deal = Deal(hands=hands, stock=stock, leader=leader)
+    dealing = _dealing(state, drawn)
+    return dealing.deal() if dealing.complete else None
+
+
+def deal_outcomes(state: State, deal: Deal) -> tuple[int, ...]:
+    """The chance outcomes that deal `deal` card by card (the inverse of `chance_deal`).
+
+    Each hand's cards in seat order, then the stock top first (as many cards as the plan draws: a
+    deal of `sample_chance` may stack cards the round never turns up beneath them), then the
+    starter's id when the deal's plan draws one among tied seats.
+
+    Raises:
+        ValueError: If no deal is due, or `deal` is not a legal deal now.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
+        >>> deal_outcomes(s, cr.Deal(hands=[["2C"], ["AS"]]))
+        (0, 51)
+    """
+    plan = deal_plan(state)
     error = game_of(state).deal_error(state, deal)
     if error is not None:
-        raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
-    return deal
+        raise ValueError(f"not a legal deal now: {error.message}")
+    e = _encoding(state.match.rules)
+    ids = [e.ids[c.index] for hand in deal.hands for c in hand]
+    ids += [e.ids[c.index] for c in deal.stock[: plan.stock]]
+    if len(plan.leaders) > 1 and deal.leader is not None:  # (a legal deal after a tie names its starter)
+        ids.append(len(e.cards) + deal.leader)
+    return tuple(ids)

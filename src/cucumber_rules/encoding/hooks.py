@@ -88,3 +88,18 @@ class Encoding:
             ((1, 1), 0, 52)
         """
         return default_deal_plan(game_of(state), state)
+
+    def observation_bounds(self, rules: Rules, players: int) -> dict[str, tuple[float, float]]:
+        """The lowest and highest value of the observation's parts whose range depends on the game's
+        scoring (`totals`, `round`, the game's own parts), by part name (default: none known, so
+        `encoding.observation_bounds` gives them `±UNKNOWN_BOUND`). Flags and card counts are known
+        without the game.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Encoding().observation_bounds(cr.ruleset("agurk"), 3)
+            {}
+            >>> cr.GAMES["ladder"].encoding.observation_bounds(cr.ruleset("gurka", fixed_rounds=10), 3)["totals"]
+            (0.0, 140.0)
+        """
+        return {}

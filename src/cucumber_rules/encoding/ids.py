@@ -14,7 +14,7 @@ from ..rules import Rules, game_of
 from ..state import State
 
 if TYPE_CHECKING:
-    pass
+    from ..games import Game
 
 __all__ = ["action_id", "action_of", "legal_mask", "num_actions"]
 
@@ -29,8 +29,25 @@ class _Encoding:
     decisions: int
 
 
-@functools.lru_cache(maxsize=64)
+#: The encodings last asked for, by the identity of their rules (kept alive here): a rules object
+#: equal to another but not the same one would cost a full comparison in `_equal_encoding`'s cache.
+_BY_IDENTITY: dict[int, tuple[Rules, _Encoding]] = {}
+
+
 def _encoding(rules: Rules) -> _Encoding:
+    """A rule set's encoding (worked out once per rule set; the frameworks' hot paths ask for it often)."""
+    found = _BY_IDENTITY.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    encoding = _equal_encoding(rules)
+    if len(_BY_IDENTITY) >= 64:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(rules)] = (rules, encoding)  # one whole entry, published at once
+    return encoding
+
+
+@functools.lru_cache(maxsize=64)
+def _equal_encoding(rules: Rules) -> _Encoding:
     game = game_of(rules)
     cards = tuple(game.encoding.action_cards(rules))
     ids = [-1] * len(CARD_BY_INDEX)
@@ -146,7 +163,7 @@ def legal_mask(state: State) -> tuple[bool, ...]:
         >>> [i for i, ok in enumerate(cr.legal_mask(s)) if ok]
         [0, 47]
     """
-    if not isinstance(state, State):
+    if type(state) is not State:
         raise TypeError(f"expected a State, not {type(state).__name__}")
     rules = state.match.rules
     mask = [False] * num_actions(rules)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import MAX_SEATS, seat_number
 from ..rules import Rules
@@ -16,9 +16,11 @@ from ..rules import game_of
 from .ids import _encoding
 
 __all__ = [
+    "UNKNOWN_BOUND",
     "common_observation",
     "common_parts",
     "observation",
+    "observation_bounds",
     "observation_parts",
     "observation_size",
     "relative",
@@ -53,7 +55,6 @@ def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
         ("to_act", n),
         ("hand_sizes", n),
         ("totals", n),
-        ("out", n),
         ("round", 1),
     )
 
@@ -97,42 +98,37 @@ def common_observation(view: PlayerView) -> list[float]:
         >>> len(common_observation(v)) == sum(size for _, size in common_parts(v.rules, 2))
         True
     """
-    e = _encoding(view.rules)
-    game = game_of(view.rules)
+    rules = view.rules
+    e = _encoding(rules)
     ids = e.ids
     k = len(e.cards)
     n = len(view.players)
     me: int = view.seat  # type: ignore[assignment]
-    hand = [0.0] * k
+    # One list of zeros, the counts and flags set in place (a view's observation is made at every
+    # decision of a learning run).
+    out = [0.0] * (2 * k + n * k + 2 * n)
     for c in view.hand:
-        hand[ids[c.index]] += 1.0
-    seen = [0.0] * k
+        out[ids[c.index]] += 1.0
     for t in view.tricks:
         for p in t.plays:
-            seen[ids[p.card.index]] += 1.0
-    for c in game.views.view_cards(view):
-        seen[ids[c.index]] += 1.0
-    trick = [0.0] * (n * k)
+            out[k + ids[p.card.index]] += 1.0
+    for c in type(rules)._game.views.view_cards(view):  # (`game_of(rules)`, inlined: the hot path)
+        out[k + ids[c.index]] += 1.0
+    base = 2 * k
     for p in view.trick:
-        trick[_relative(p.seat, me, n) * k + ids[p.card.index]] = 1.0
-    leader = [0.0] * n
+        out[base + (p.seat - me) % n * k + ids[p.card.index]] = 1.0
+    base += n * k
     if view.leader is not None:
-        leader[_relative(view.leader, me, n)] = 1.0
-    to_act = [0.0] * n
-    if view.to_act is not None and view.to_act >= 0:
-        to_act[_relative(view.to_act, me, n)] = 1.0
-    order = [(me + r) % n for r in range(n)]
-    return [
-        *hand,
-        *seen,
-        *trick,
-        *leader,
-        *to_act,
-        *(float(view.hand_sizes[s]) for s in order),
-        *(float(view.totals[s]) for s in order),
-        *(1.0 if view.eliminated[s] else 0.0 for s in order),
-        float(view.round_number),
-    ]
+        out[base + (view.leader - me) % n] = 1.0
+    to_act = view.to_act
+    if to_act is not None and to_act >= 0:
+        out[base + n + (to_act - me) % n] = 1.0
+    sizes, totals = view.hand_sizes, view.totals
+    order = [*range(me, n), *range(me)]
+    out += [float(sizes[s]) for s in order]
+    out += [float(totals[s]) for s in order]
+    out.append(float(view.round_number))
+    return out
 
 
 def relative(values: Sequence[float], viewer: int) -> list[float]:
@@ -173,8 +169,84 @@ def observation(view: PlayerView) -> tuple[float, ...]:
         raise TypeError(f"expected a PlayerView (from view(state, seat)), not {type(view).__name__}")
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
-    values = tuple(game_of(view.rules).encoding.observe(view))
-    size = observation_size(view.rules, len(view.players))
-    if len(values) != size:
-        raise ValueError(f"{view.rules.game}: observe gave {len(values)} values, not {size}")
+    rules = view.rules
+    values = tuple(type(rules)._game.encoding.observe(view))
+    n = len(view.players)
+    found = _SIZES.get(id(rules))
+    if found is None or found[0] is not rules or found[1] != n:
+        found = _SIZES[id(rules)] = (rules, n, observation_size(rules, n))
+        if len(_SIZES) > 64:
+            _SIZES.clear()
+    if len(values) != found[2]:
+        raise ValueError(f"{rules.game}: observe gave {len(values)} values, not {found[2]}")
     return values
+
+
+#: `observation_size` of the rules last observed, by their identity (kept alive here), with the count.
+_SIZES: dict[int, tuple[Rules, int, int]] = {}
+
+
+# --------------------------------------------------------------------------- bounds
+
+UNKNOWN_BOUND = 3.4028234663852886e38
+"""`observation_bounds` where no bound is known: the largest float32, so that a bound is always finite.
+
+Example:
+    >>> import numpy as np
+    >>> UNKNOWN_BOUND == float(np.finfo(np.float32).max)
+    True
+"""
+
+#: Parts whose values are 0 or 1 (the common parts' and the built-in games' own).
+_FLAGS = frozenset(("trick", "leader", "to_act"))
+
+
+def _copies(rules: Rules) -> int:
+    """The most copies of one card id in the deck (4 in Five Cucumbers, else 1)."""
+    from collections import Counter
+
+    from ..cards import DECKS
+
+    ids = _encoding(rules).ids
+    return max(Counter(ids[c.index] for c in DECKS[rules.deck]).values())
+
+
+def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lowest and highest value of each entry of `observation(view)`, for a rule set and player count.
+
+    Every observation of every match of these rules lies within them: counts of a card between 0 and
+    its copies in the deck, flags between 0 and 1, hand sizes up to the cards dealt each player, and
+    totals, the round and the games' own parts from their rules (`Encoding.observation_bounds`; a
+    fixed-round match's totals grow with its rounds). A part whose range the game does not give gets
+    `±UNKNOWN_BOUND`, the largest float32.
+
+    Returns:
+        `(low, high)`, each a tuple of `observation_size(rules, players)` floats.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> low, high = observation_bounds(cr.ruleset("gurka", fixed_rounds=10), 3)
+        >>> dict(zip([n for n, size in cr.observation_parts(cr.ruleset("gurka"), 3) for _ in range(size)],
+        ...          high))["totals"]
+        140.0
+    """
+    n = _count(players)
+    game = game_of(rules).encoding.observation_bounds(rules, n)
+    copies = float(_copies(rules))
+    cards = float(rules.cards_per_player(n))
+    low: list[float] = []
+    high: list[float] = []
+    for name, size in observation_parts(rules, n):
+        if name in ("hand", "seen"):
+            bound = (0.0, copies)
+        elif name == "hand_sizes":
+            bound = (0.0, cards)
+        elif name in game:
+            bound = game[name]
+        elif name in _FLAGS:
+            bound = (0.0, 1.0)
+        else:
+            bound = (-UNKNOWN_BOUND, UNKNOWN_BOUND)
+        low += [bound[0]] * size
+        high += [bound[1]] * size
+    return tuple(low), tuple(high)

@@ -50,10 +50,11 @@ from typing import TYPE_CHECKING, Any, Final
 from ..actions import PLAY_OF, Action, Decision, Play
 from ..cards import BY_INDEX, Card
 from ..engine import apply, new_game
-from ..errors import IllegalMoveError
-from ..rules import game_of
-from ..state import State, new_state, result_rows
+from ..errors import IllegalMoveError, InvalidStateError
+from ..games import Game, game_of
+from ..state import CHANCE, State, new_state, result_rows
 from ..views import Dealt, PlayerView
+from ..views import view as view_of
 from .assign import (
     assign_cards,
     joined_hands,
@@ -63,13 +64,14 @@ from .hooks import Sampling
 from .rounds import round_distance, search_round
 
 if TYPE_CHECKING:
-    from ..games import Game
     from ..views import Event
 
 __all__ = [
     "Sampling",
     "WorldSampler",
     "assign_cards",
+    "check_round",
+    "finished_rounds",
     "joined_hands",
     "remaining_cards",
     "round_distance",
@@ -100,8 +102,10 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
 
     Raises:
         TypeError: If `view` is not a `PlayerView` or `rng` not a `random.Random`.
-        ValueError: If no state fits the view (a tampered view), or the game could not
-            rebuild an earlier round.
+        InvalidStateError: If no match could show the view (a tampered view), naming the
+            field at fault as `loads` does (the same check; an `InvalidStateError` is a
+            `ValueError`). The results are checked before any earlier round is rebuilt.
+        ValueError: If the game could not rebuild an earlier round.
 
     Example:
         >>> import random
@@ -118,9 +122,11 @@ def sample_world(view: PlayerView, rng: random.Random) -> State:
 class WorldSampler:
     """`sample_world` in two steps, for drawing many worlds of one view (a search bot).
 
-    Building it rebuilds the earlier rounds and works out the current round's
-    constraints once; each `sample(rng)` then deals the hidden cards again.
-    Every world it gives shares the same earlier rounds.
+    Building it checks the view as `loads` checks one (a view no match could show
+    raises `InvalidStateError`, a `ValueError`, before any work), rebuilds the
+    earlier rounds and works out the current round's constraints once; each
+    `sample(rng)` then deals the hidden cards again. Every world it gives shares
+    the same earlier rounds.
 
     Example:
         >>> import random
@@ -138,21 +144,49 @@ class WorldSampler:
             raise TypeError(f"view must be a PlayerView (from cr.view), not {type(view).__name__}")
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+        from ..serialization.validation import validate_view
+
+        # The view is checked as `loads` checks one, before any work: a view that no match could
+        # show is refused with the field at fault (the results' arithmetic is checked before any
+        # earlier round is rebuilt), and nothing below meets a contradiction it did not expect.
+        validate_view(view)
         self.view = view
         self.game: Game[Any] = game_of(view.rules)
-        events = view.events
-        dealt = events[0] if events and type(events[0]) is Dealt else None
-        self.dealt = dealt
-        finished = view.round_number if dealt is None else view.round_number - 1
         state = new_game(view.rules, view.players, first=view.first)
+        finished = finished_rounds(view)
         for index in range(finished):
             state = self.game.sampling.rebuild_round(state, view, index, rng)
             if state.match.rounds != index + 1 or result_rows(state.match)[0][index] != view.results[index]:
                 raise ValueError(f"the {self.game.name} game rebuilt round {index + 1} wrongly")
-        self.before = state
-        self.actions: tuple[Action, ...] = tuple(
-            e for e in events[1:] if type(e) is Play or isinstance(e, Decision)
-        )
+        self._start(state, rng)
+        if finished and type(self.game).check_view is Game.check_view:
+            # A game that does not check its earlier results itself (a plug-in's): its worlds are
+            # checked here instead, once (its own seed: the caller's draws stay as they were).
+            problem = check_round(view, state)
+            if problem is not None:
+                path, _, message = problem.partition(": ")
+                raise InvalidStateError(path, message)
+
+    @classmethod
+    def _around(cls, view: PlayerView, before: State, rng: random.Random) -> WorldSampler:
+        """A sampler of `view`'s current round from `before` (the state before its deal), unchecked."""
+        self = cls.__new__(cls)
+        self.view = view
+        self.game = game_of(view.rules)
+        self._start(before, rng)
+        return self
+
+    def _start(self, before: State, rng: random.Random) -> None:
+        """Work out the current round's constraints, from `before` (the state before its deal)."""
+        view = self.view
+        events = view.events
+        dealt = events[0] if events and type(events[0]) is Dealt else None
+        self.dealt = dealt
+        self.before = before
+        acts = [i for i, e in enumerate(events) if i and (type(e) is Play or isinstance(e, Decision))]
+        #: The index in `view.events` of each of `actions` (to name an event that no deal explains).
+        self.where: tuple[int, ...] = tuple(acts)
+        self.actions: tuple[Action, ...] = tuple(events[i] for i in acts)  # type: ignore[misc]
         self.others: tuple[Event, ...] = tuple(
             e for e in events[1:] if not (type(e) is Play or isinstance(e, Decision))
         )
@@ -174,7 +208,7 @@ class WorldSampler:
         known = [tuple(dealt.hand) if s == seat else tuple(sorted(played[s], key=BY_INDEX)) for s in range(n)]
         for s in range(n):
             if len(known[s]) > dealt.sizes[s]:
-                raise ValueError(f"seat {s} played more cards than it was dealt")
+                raise InvalidStateError("$.events", f"seat {s} plays more cards than it was dealt")
         self.known = tuple(known)
         self._probes = self._probe_states(dealt, rng)
 
@@ -186,21 +220,33 @@ class WorldSampler:
         viewer = self.view.seat
         deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, _anything, rng)
         if deal is None:
-            raise ValueError("no deal fits this view")
-        try:
-            state = game.start_round(self.before, deal)
-        except Exception as error:  # a game whose start_round needs a checked deal
-            raise ValueError(f"no deal fits this view: {error}") from error
+            raise InvalidStateError("$.events[0]", "no deal of the round fits this view's events")
+        error = game.deal_error(self.before, deal) if self.before.to_act == CHANCE else None
+        if self.before.to_act != CHANCE or error is not None:
+            why = "no deal is due" if error is None else f"no deal fits ({error.code})"
+            raise InvalidStateError("$.events[0]", f"{why} after the view's results")
+        state = game.start_round(self.before, deal)
         remaining = {s: [PLAY_OF[s][c] for c in self.known[s]] for s in range(len(self.known))}
         probes: dict[int, list[tuple[State, Play, tuple[Play, ...]]]] = {}
-        for a in self.actions:
+        for a, index in zip(self.actions, self.where, strict=True):
+            assert type(a) is Play or isinstance(a, Decision)
+            if state.to_act != a.seat:  # (a round already over, or another seat's turn)
+                raise InvalidStateError(f"$.events[{index}].seat", f"not seat {a.seat}'s turn here")
             if type(a) is Play:
+                if a not in remaining[a.seat]:  # (the viewer's own card not dealt to it, or played twice)
+                    raise InvalidStateError(
+                        f"$.events[{index}].card", f"seat {a.seat} does not hold {a.card}"
+                    )
                 if a.seat != viewer:
                     hand = tuple(sorted(remaining[a.seat], key=_card_index))
                     probes.setdefault(a.seat, []).append((state, a, hand))
                 remaining[a.seat].remove(a)
                 state = _unchecked_play(game, state, a)
             else:
+                # (A decision does not depend on the cards: the engine's own check.)
+                refused = game.decision_error(state, a)  # type: ignore[arg-type]
+                if refused is not None:
+                    raise InvalidStateError(f"$.events[{index}]", f"an illegal decision ({refused.code})")
                 state = game.decide(state, a)  # type: ignore[arg-type]
         return probes
 
@@ -250,7 +296,7 @@ class WorldSampler:
         """A world: the earlier rounds rebuilt once, the current round's hidden cards dealt anew.
 
         Raises:
-            ValueError: If no deal of the current round fits the view.
+            InvalidStateError: If no deal of the current round fits the view (a `ValueError`).
 
         Example:
             >>> import random
@@ -263,20 +309,77 @@ class WorldSampler:
         if dealt is None:
             return self.before
         game = self.game
-        error: Exception | None = None
+        failed = 0  # the event no deal made legal (the `Dealt` itself: no deal at all)
+        code = "no deal"
         for _ in range(DEAL_TRIES):
             deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, self.allowed, rng)
             if deal is None:
                 break
+            at = 0
             try:
                 state = apply(self.before, deal)
-                for a in self.actions:
+                for at, a in zip(self.where, self.actions, strict=True):  # noqa: B007 (`at` names the event)
                     state = apply(state, a)
             except IllegalMoveError as caught:  # a rule of play that is not per card: draw again
-                error = caught
+                failed, code = max(failed, at), caught.code
                 continue
             return state
-        raise ValueError(f"no deal of the current round fits this view ({error})")
+        # (The code only, not the message: the message would quote the cards of a made-up deal.)
+        raise InvalidStateError(f"$.events[{failed}]", f"no deal of the round makes this legal ({code})")
+
+
+def finished_rounds(view: PlayerView) -> int:
+    """The earlier rounds a view sums up in its results: those before its current round.
+
+    A view whose events start with a `Dealt` shows a round (in play, or just finished, its result
+    then the last); before the first deal there is none.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> finished_rounds(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0))
+        0
+    """
+    events = view.events
+    dealt = bool(events) and type(events[0]) is Dealt
+    return view.round_number - 1 if dealt else view.round_number
+
+
+def check_round(view: PlayerView, before: State) -> str | None:
+    """Whether some deal of the view's current round, played as its events say, shows exactly `view`.
+
+    `before` is the state before the round's deal, with the view's earlier results (a game's
+    `check_view` builds it from them; its history may leave the earlier rounds out). One deal
+    that fits everything the view shows is drawn (with a fixed seed: the answer does not
+    depend on the draw, as every such deal shows the same) and played; then every field of
+    the view must be that world's. Returns `"$.path: message"` for the first field that no
+    deal explains, or None.
+
+    Example:
+        >>> import attrs, random
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
+        >>> v = cr.view(cr.apply(s, cr.sample_chance(s, random.Random(1))), 0)
+        >>> check_round(v, s) is None
+        True
+        >>> print(check_round(attrs.evolve(v, to_act=2), s))
+        $.to_act: does not match what the view's events and results give (expected 0)
+    """
+    rng = random.Random(0)
+    try:
+        world = WorldSampler._around(view, before, rng).sample(rng)
+    except InvalidStateError as err:
+        return str(err)
+    seen = view_of(world, view.seat)
+    if seen == view:
+        return None
+    from ..serialization.documents import converter
+    from ..serialization.validation import diff
+
+    conv = converter()
+    bad = diff(
+        conv.unstructure(seen), conv.unstructure(view), reason="what the view's events and results give"
+    )
+    return str(bad) if bad is not None else "$: does not match what the view's events and results give"
 
 
 def _anything(seat: int, card: Card) -> bool:

@@ -27,6 +27,7 @@ import cattrs
 
 from .. import _registry
 from ..errors import InvalidRulesError, InvalidStateError
+from ..errors import InvalidRulesError, InvalidStateError, RulesError
 from ..records import Record
 from ..rules import OPTIONS, Rules
 from ..scoring import Score
@@ -34,7 +35,14 @@ from ..state import State
 from ..views import PlayerView
 from . import legacy
 from .converter import At, Bad, cause_message, kind_name, locate, make_converter
-from .validation import check_counts, replay_actions, structure_state, validate_score, validate_view
+from .validation import (
+    check_counts,
+    check_names,
+    replay_actions,
+    structure_state,
+    validate_score,
+    validate_view,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -63,7 +71,7 @@ Example:
 READABLE_FORMATS: Final = (1, 2)
 
 #: The longest document `loads` reads by default, in characters (or bytes).
-MAX_LENGTH: Final = 4_000_000
+MAX_LENGTH: Final = 500_000
 
 #: The deepest nesting of JSON arrays and objects `loads` accepts by default.
 MAX_DEPTH: Final = 24
@@ -104,10 +112,10 @@ class RulesDocumentError(InvalidRulesError):
     """
 
     def __init__(self, option: str, message: str, path: str = "$") -> None:
-        Exception.__init__(self, f"{path}: {message}")
+        RulesError.__init__(self, f"{path}: {message}")  # (shortened like every error's, if huge)
         self.option = option
         self.path = path
-        self.detail = message
+        self.detail = str(self).removeprefix(f"{path}: ")
 
     def __reduce__(self) -> Any:
         return (type(self), (self.option, self.detail, self.path))
@@ -408,6 +416,7 @@ def loads(
     if wanted is not None and cls is not wanted:
         raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
     body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
+    check_names(body.get("players"))  # (before anything shows a name, or a replay starts)
     # From here only `body` holds the parsed values, and a state's history or a record's actions
     # are let go once structured: the garbage collections during the replay do not walk their
     # thousands of card names.

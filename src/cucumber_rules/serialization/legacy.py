@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from .. import _registry
 from ..actions import Play
 from ..state import State
+from .. import _registry
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -42,9 +42,10 @@ def _rules(value: Any) -> Any:
     GAMES = _registry.games()
     from ..rules import _options_of
 
-    if type(value) is not dict or value.get("game") not in GAMES:
+    game = value.get("game") if type(value) is dict else None
+    if type(game) is not str or game not in GAMES:  # (the converter names what is wrong)
         return value
-    rules_type = GAMES[value["game"]].rules_type
+    rules_type = GAMES[game].rules_type
     own = _options_of(rules_type)
     body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
     for name, field in own.items():
@@ -70,11 +71,11 @@ def _upgrade_view(body: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
     return body
 
 
-def _fits(results: list[Any], game: Game[Any]) -> bool:
-    """True if format-1 results read as this game's results once its unused fields are dropped."""
+def _fitting(results: list[Any], game: Game[Any]) -> int:
+    """How many format-1 results read as this game's results once its unused fields are dropped."""
     fields = {a.name for a in attrs.fields(game.result_type) if a.init}
     unused = game.format1.unused.get("result", {})
-    return all(type(r) is dict and set(_drop(r, unused)) == fields for r in results)
+    return sum(1 for r in results if type(r) is dict and set(_drop(r, unused)) == fields)
 
 
 def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -98,9 +99,9 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         results = body.get("results")
         games = [g for g in GAMES.values() if g.format1.unused]
         if type(results) is list:
-            # The game whose results these are: the one they fit with the most of its unused fields dropped.
-            fitting = [g for g in games if _fits(results, g)] or games
-            game = max(fitting, key=lambda g: len(g.format1.unused.get("result", {})))
+            # The game whose results these are: the one most of them fit (a bad result among good ones
+            # is then named as such), then the one with the most of its unused fields dropped.
+            game = max(games, key=lambda g: (_fitting(results, g), len(g.format1.unused.get("result", {}))))
             body["game"] = game.name
             body["results"] = [_drop(r, game.format1.unused.get("result", {})) for r in results]
     return body

@@ -19,17 +19,27 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from ..actions import Action, Play
+from .._text import name_problem
+from ..actions import MAX_SEATS, Action, Play
 from ..cards import DECKS, Card, card
 from ..errors import IllegalMoveError, InvalidNotationError, InvalidRulesError, InvalidStateError
 from ..history import History
 from ..rules import Rules, game_of
+from ..sampling import check_round, finished_rounds
 from ..scoring import Score
 from ..state import CHANCE, State
 from ..views import Dealt, PlayerView
 from .converter import At, Bad, kind_name, state_document, step
 
-__all__ = ["check_counts", "diff", "replay_actions", "structure_state", "validate_score", "validate_view"]
+__all__ = [
+    "check_counts",
+    "check_names",
+    "diff",
+    "replay_actions",
+    "structure_state",
+    "validate_score",
+    "validate_view",
+]
 
 _CARD_CODES: Final = frozenset(
     {"not-in-hand", "must-follow", "must-play-lowest", "cannot-lead-five", "must-follow-marker"}
@@ -73,10 +83,13 @@ def _same_card(expected: str, found: str) -> bool:
         return False
 
 
-def diff(expected: Any, found: Any, path: str = "") -> Bad | None:
+def diff(
+    expected: Any, found: Any, path: str = "", *, reason: str = "the state rebuilt by replaying the history"
+) -> Bad | None:
     """The first difference between two JSON values, as a `Bad` naming its path (relative), or None.
 
-    Cards may be spelled differently (`"TH"` for `"10H"`).
+    Cards may be spelled differently (`"TH"` for `"10H"`). A value that differs "does not
+    match" `reason`.
 
     Example:
         >>> diff({"a": [1, 2]}, {"a": [1, 3]}).step
@@ -93,7 +106,7 @@ def diff(expected: Any, found: Any, path: str = "") -> Bad | None:
         for key, value in expected.items():
             if key not in found:
                 return Bad(f"missing field {key!r}", path + step(key))
-            bad = diff(value, found[key], path + step(key))
+            bad = diff(value, found[key], path + step(key), reason=reason)
             if bad is not None:
                 return bad
         return None
@@ -101,13 +114,12 @@ def diff(expected: Any, found: Any, path: str = "") -> Bad | None:
         if type(found) is not list:
             return Bad(f"expected an array, not {kind_name(found)}", path)
         for i, (a, b) in enumerate(zip(expected, found, strict=False)):
-            bad = diff(a, b, f"{path}[{i}]")
+            bad = diff(a, b, f"{path}[{i}]", reason=reason)
             if bad is not None:
                 return bad
         if len(expected) != len(found):
             return Bad(
-                "does not match the state rebuilt by replaying the history "
-                f"({len(found)} items, not {len(expected)})",
+                f"does not match {reason} ({len(found)} items, not {len(expected)})",
                 path,
             )
         return None
@@ -116,14 +128,12 @@ def diff(expected: Any, found: Any, path: str = "") -> Bad | None:
         if expected is not None and wanted is not None:
             return Bad(f"expected {wanted}, not {kind_name(found)}", path)
         return Bad(
-            f"does not match the state rebuilt by replaying the history (expected {json.dumps(expected)})",
+            f"does not match {reason} (expected {json.dumps(expected)})",
             path,
         )
     if expected == found or (type(expected) is str and _same_card(expected, found)):
         return None
-    return Bad(
-        f"does not match the state rebuilt by replaying the history (expected {json.dumps(expected)})", path
-    )
+    return Bad(f"does not match {reason} (expected {json.dumps(expected)})", path)
 
 
 def _same_json(expected: Any, found: Any) -> bool:
@@ -231,6 +241,9 @@ def _walk_cards(value: Any, path: str) -> Iterator[tuple[str, Card]]:
 
 
 _SCALARS: Final = frozenset({int, str, bool, type(None)})
+#: More events than one round of any game can have: its deal, a play and a game's event for each
+#: card of the largest deck, and a decision for each seat.
+_MOST_EVENTS: Final = 1 + 2 * max(map(len, DECKS.values())) + MAX_SEATS
 _SEAT: Final = operator.attrgetter("seat")
 
 
@@ -294,12 +307,37 @@ def _check_results(sc: Score | PlayerView, n: int) -> None:
         raise _fail("$.winners", "an eliminated seat cannot win")
 
 
+def check_names(players: Any) -> None:
+    """Refuse a list of player names holding a name that breaks the rule for names, naming it.
+
+    The rule (valid Unicode text on one line, 1 to 64 characters, see `new_game`) is
+    `new_game`'s; `loads` applies it to a document's `players` before reading anything else.
+    Anything but a list of strings is left for the converter to name.
+
+    Example:
+        >>> try:
+        ...     check_names(["Ann", "Bo\\u202e"])
+        ... except InvalidStateError as err:
+        ...     print(err)
+        $.players[1]: a player's name holds a bidirectional formatting character (U+202E) at index 2
+    """
+    if type(players) not in (list, tuple):
+        return
+    if len(players) > MAX_SEATS:
+        raise _fail("$.players", f"a match has at most {MAX_SEATS} players, not {len(players)}")
+    for i, name in enumerate(players):
+        problem = name_problem(name) if type(name) is str else None
+        if problem is not None:
+            raise _fail(f"$.players[{i}]", f"a player's name {problem}")
+
+
 def check_counts(body: dict[str, Any]) -> None:
-    """Refuse a score or view document whose rows and results differ in number, before reading either.
+    """Refuse a score or view document whose counts disagree, before reading any of its lists.
 
     The rows must be the results' points, one per result (`validate_score` checks their values once
-    they are read), so a document padded with rows is refused in time proportional to nothing but
-    its parsing.
+    they are read); a view holds no more results than rounds dealt, and no more events than one round
+    of any game can have. So a document padded with rows, results or events is refused in time
+    proportional to nothing but its parsing.
 
     Example:
         >>> check_counts({"rounds": [[0, 1]], "results": []})
@@ -310,6 +348,11 @@ def check_counts(body: dict[str, Any]) -> None:
     rows, results = body.get("rounds"), body.get("results", [])
     if type(rows) is list and type(results) is list and len(rows) != len(results):
         raise _fail("$.rounds", f"must hold one row per result: {len(rows)} rows for {len(results)} results")
+    number, events = body.get("round_number"), body.get("events")
+    if type(number) is int and type(results) is list and len(results) > max(number, 0):
+        raise _fail("$.results", f"{len(results)} results do not fit round {number}")
+    if type(events) is list and len(events) > _MOST_EVENTS:
+        raise _fail("$.events", f"a round has at most {_MOST_EVENTS} events, not {len(events)}")
 
 
 def validate_score(sc: Score) -> None:
@@ -350,6 +393,7 @@ def validate_view(v: PlayerView) -> None:
         raise _fail(
             "$.players", f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}"
         )
+    check_names(v.players)
     if v.seat is not None and not _seat_ok(v.seat, n):
         raise _fail("$.seat", f"{v.seat} is not a seat (0..{n - 1})")
     if not _seat_ok(v.first, n):
@@ -408,11 +452,33 @@ def validate_view(v: PlayerView) -> None:
         raise _fail("$.round_number", "must be >= 0")
     if set(map(type, v.events)) - {Play} or set(map(_SEAT, v.events)) - set(range(n)):
         _check_events(v, n)
+    _check_rounds(v)
     _check_results(v, n)
+    # What the view shows must be what some match shows: the game checks the earlier rounds'
+    # results (the built-in games rebuild the match from them, round by round, without the cards)
+    # and then the current round; a view with no earlier round is checked here for every game.
     problem = game.views.check_view(v)
+    if problem is None and finished_rounds(v) == 0:
+        from ..engine import new_game
+
+        problem = check_round(v, new_game(rules, v.players, first=v.first))
     if problem is not None:
         path, _, message = problem.partition(": ")
         raise _fail(path, message)
+
+
+def _check_rounds(v: PlayerView) -> None:
+    """The round number, the results and the events agree: cheap, and before anything reads them."""
+    finished = finished_rounds(v)
+    dealt = finished != v.round_number
+    if not dealt and v.events:
+        raise _fail("$.events[0]", "a round's events start with its deal (a `dealt` event)")
+    if len(v.results) != finished and not (dealt and len(v.results) == finished + 1):
+        shown = f"round {v.round_number}" + (" (dealt)" if dealt else " (before its deal)")
+        raise _fail("$.results", f"{len(v.results)} results do not fit {shown}")
+    for i, event in enumerate(v.events[1:], 1):
+        if type(event) is Dealt:
+            raise _fail(f"$.events[{i}]", "a round has one deal, its first event")
 
 
 def _check_events(v: PlayerView, n: int) -> None:

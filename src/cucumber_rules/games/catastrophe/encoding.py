@@ -8,7 +8,7 @@ from ...encoding import DealPlan, Encoding, common_observation, common_parts, re
 from ...rules import Rules
 from ...state import State
 from ...views import PlayerView
-from .rules import CatastropheRules, Marker, cucumbers_on
+from .rules import BONUS, CatastropheRules, Marker, cucumbers_on
 from .scoring import starters
 from .types import CatastropheView
 
@@ -60,3 +60,20 @@ class CatastropheEncoding(Encoding):
             rules._plan.fives if rules.cant_beat_em else (),
             tied if len(tied) > 1 else (),
         )
+
+    def observation_bounds(self, rules: Rules, players: int) -> dict[str, tuple[float, float]]:
+        """Totals and the hand from the rules (a hand's captured cards are at most the whole deck, and
+        If You Can't Beat 'Em's bonus is the lowest a hand scores); the marker and the revealed card
+        are flags.
+        """
+        c = cast("CatastropheRules", rules)
+        every = float(sum(c.cucumbers))
+        low = float(BONUS * c.hand_count) if c.cant_beat_em else 0.0
+        flag = (0.0, 1.0)
+        return {
+            "totals": (low, every * c.hand_count),
+            "round": (0.0, float(c.hand_count)),
+            "captured": (0.0, every),
+            "marker": flag,
+            "revealed": flag,
+        }

@@ -11,6 +11,7 @@ from ...rules import Rules
 from ...state import State, Trick
 from ...views import Dealt, PlayerView, Views
 from .types import CatastropheTable, CatastropheView, Revealed
+from .sampling import check_view as _check_view
 
 if TYPE_CHECKING:
     from ...views import Event
@@ -105,7 +106,8 @@ class CatastropheViews(Views):
         return tuple(out)
 
     def check_view(self, view: PlayerView) -> str | None:
-        """A loaded view's captured cards are exactly the cards of the tricks each seat took."""
+        """A loaded view's captured cards are exactly the cards of the tricks each seat took; then its
+        earlier hands and its current hand (`sampling.check_view`)."""
         v = cast("CatastropheView", view)
         if v.captured and len(v.captured) != len(v.players):
             return f"$.captured: must have one entry per seat ({len(v.players)}), not {len(v.captured)}"
@@ -113,7 +115,7 @@ class CatastropheViews(Views):
             problem = captured_problem(v.tricks, v.captured, len(v.players))
             if problem is not None:
                 return "$.captured: " + problem
-        return None
+        return _check_view(view)
 
     def view_cards(self, view: PlayerView) -> list[Card]:
         """The revealed lead cards of the completed tricks and of the current one."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ...encoding import DealPlan, Encoding, common_observation, common_parts, relative
+from ...encoding.ids import _encoding
+from .rules import penalty_value, round_limit
 from .types import LadderMatch, LadderView, Revive, dealt_seats
 
 if TYPE_CHECKING:
@@ -12,6 +14,7 @@ if TYPE_CHECKING:
     from ...rules import Rules
     from ...state import State
     from ...views import PlayerView
+    from .rules import LadderRules
 
 __all__ = ["LadderEncoding"]
 
@@ -59,3 +62,29 @@ class LadderEncoding(Encoding):
         seats = dealt_seats(m)
         sizes = tuple(m.rules.hand_size if s in seats else 0 for s in range(len(m.players)))
         return DealPlan(sizes, 0, m.rules._plan.deck)
+
+    def observation_bounds(self, rules: Rules, players: int) -> dict[str, tuple[float, float]]:
+        """Totals, the round and marks, from the rules; eliminations, seats sitting out and pending
+        revivals are flags.
+
+        A total grows by at most one round's penalty (the highest card's value, doubled by the 1s
+        of the last trick); below the threshold, or for fixed rounds, it keeps growing; a total
+        that reaches the threshold is put out or reset below it.
+        """
+        r = cast("LadderRules", rules)
+        cards = _encoding(rules).cards
+        copies = max(Counter(c.index for c in r._plan.deck).values())
+        most = max(penalty_value(r.penalty, rank) for rank in {c.rank for c in cards})
+        ones = min(players, copies)  # a last trick holds at most this many 1s
+        most <<= ones if r.doubling == "per-one" else 1 if r.doubling == "once" else 0
+        rounds = round_limit(r, players)
+        top = most * rounds if r.fixed_rounds is not None else r.threshold - 1 + most
+        flag = (0.0, 1.0)
+        return {
+            "totals": (0.0, float(top)),
+            "round": (0.0, float(rounds)),
+            "marks": (0.0, float(r.lives)),
+            "eliminated": flag,
+            "sitting_out": flag,
+            "pending": flag,
+        }

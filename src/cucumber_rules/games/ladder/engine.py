@@ -38,10 +38,11 @@ from .types import (
     LadderScore,
     LadderState,
     LadderView,
-    LadderViews,
     Revive,
     dealt_seats,
 )
+
+from .views import LadderViews
 
 if TYPE_CHECKING:
     from ...rules import Rules

@@ -11,6 +11,14 @@ whose result is the wanted one (with `reverse`, the payer and the seats of its
 rank hold the lowest cards, another seat the paid one); when the tries fail (or
 for an all-1s last trick) the game falls back to the generic search
 (`cucumber_rules.sampling.search_round`).
+
+Checking a loaded view (`check_view`) needs no cards of the earlier rounds, only their
+results: since only the last trick scores, each result is rebuilt from a last trick alone
+(`score_round`), which the engine plays and scores; the result must be exactly the one
+the view reports, and the match after it (totals, marks, eliminations, revivals, the
+next dealer) is the engine's. Then the view's current round is checked from there
+(`cucumber_rules.sampling.check_round`). A round costs a handful of plays, however long
+the match.
 """
 
 from __future__ import annotations
@@ -18,19 +26,36 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from ...actions import trusted_deal
+import attrs
+
+from ...actions import PLAY_OF, trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
-from ...errors import IllegalMoveError
+from ...rules import game_of
+from ...errors import IllegalMoveError, InvalidStateError
+from ...history import EMPTY
 from ...sampling import Sampling
 from ...state import CHANCE, State
-from .types import LadderMatch, LadderView, Revive, dealt_seats
+from ...tricks import state_builder
+from .types import LadderMatch, LadderState, LadderView, Revive, dealt_seats
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from ...state import RoundResult
     from ...views import PlayerView
     from .rules import LadderRules
 
-__all__ = ["LadderSampling", "rebuild_round"]
+__all__ = [
+    "LadderSampling",
+    "check_view",
+    "decide_revivals",
+    "fold_results",
+    "rebuild_round",
+    "score_round",
+]
+
+_new_state = state_builder(LadderState)
 
 #: Deals tried before the generic search.
 ATTEMPTS = 200
@@ -48,7 +73,7 @@ def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None
         True
     """
     m = cast("LadderMatch", state.match)
-    rules: LadderRules = m.rules
+    rules = cast("LadderRules", m.rules)
     plan = rules._plan
     rank = target.card.rank
     if rank == min(c.rank for c in plan.deck):
@@ -182,6 +207,277 @@ def _play_out(
     return after
 
 
+# --------------------------------------------------------------------------- checking a loaded view
+
+
+def check_view(view: PlayerView) -> str | None:
+    """A ladder view's earlier results rebuilt into the match, then its current round checked.
+
+    Returns `"$.path: message"` for the first field no match explains, or None. A view with
+    no earlier round is left to the library's own check of a first round.
+
+    Example:
+        >>> import attrs, random
+        >>> import cucumber_rules as cr
+        >>> rules = cr.ruleset("gurka", hand_size=1)
+        >>> s = cr.apply(cr.new_game(rules, players=2), cr.Deal(hands=[["9C"], ["2D"]]))
+        >>> s = cr.apply_all(s, [cr.Play(0, "9C"), cr.Play(1, "2D"), cr.Deal(hands=[["3C"], ["KD"]])])
+        >>> v = cr.view(s, 1)
+        >>> check_view(v) is None
+        True
+        >>> late = attrs.evolve(v.results[0], payer=1)
+        >>> print(check_view(attrs.evolve(v, results=(late,))))
+        $.results[0].points: does not match what the ladder's scoring gives (expected [0, 9])
+    """
+    from ...sampling import check_round, finished_rounds
+
+    finished = finished_rounds(view)
+    if finished == 0:
+        return None
+    try:
+        before = fold_results(view, finished)
+    except InvalidStateError as err:
+        return str(err)
+    return check_round(view, before)
+
+
+def fold_results(view: PlayerView, count: int) -> State:
+    """The state before round `count + 1` of the view's match, rebuilt from its first `count` results.
+
+    Each round is rebuilt by `score_round` from its last trick alone, and followed by the
+    revival decisions the view shows (`decide_revivals`). The state's history holds those
+    last tricks only: it serves to check the view, not to replay.
+
+    Raises:
+        InvalidStateError: Naming the first result the ladder's scoring cannot give.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("gurka", hand_size=1), players=2)
+        >>> s = cr.apply_all(s, [cr.Deal(hands=[["9C"], ["2D"]]), cr.Play(0, "9C"), cr.Play(1, "2D")])
+        >>> fold_results(cr.view(s, 0), 1).match == s.match
+        True
+    """
+    from ...engine import new_game
+
+    state = new_game(view.rules, view.players, first=view.first)
+    deck = _Deck(view.rules, len(view.players))  # type: ignore[arg-type]
+    for index in range(count):
+        target = view.results[index]
+        if state.to_act != CHANCE:
+            raise InvalidStateError(f"$.results[{index}]", f"the match was over after round {index}")
+        if target.payer not in dealt_seats(state.match):  # type: ignore[arg-type]
+            raise InvalidStateError(
+                f"$.results[{index}].payer", f"seat {target.payer} was not dealt in to round {index + 1}"
+            )
+        after = score_round(state, target, deck)
+        if after is None or after.match.results[-1] != target:
+            raise _misfit(index, target, None if after is None else after.match.results[-1])
+        state = decide_revivals(after, view, index)
+    return state
+
+
+def decide_revivals(state: State, view: PlayerView, index: int) -> State:
+    """The revival decisions after round `index` (0-based), as the view shows them.
+
+    A seat eliminated with the revival rule decided to buy back in exactly when it sat out
+    the next round: it came back at that round's end (`returned`), or sits out the round
+    in play (`sitting_out`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
+        >>> decide_revivals(s, cr.view(s, 0), 0) is s
+        True
+    """
+    m = cast("LadderMatch", state.match)
+    for seat in m.pending:
+        later = view.results[index + 1] if index + 1 < len(view.results) else None
+        back = seat in later.returned if later is not None else seat in view.sitting_out
+        state = apply(state, Revive(seat, back))
+    return state
+
+
+def score_round(state: State, target: Any, deck: _Deck | None = None) -> State | None:
+    """The state after a round from `state` (its deal due) that ends with `target`, or None.
+
+    Only the last trick scores, so only it is played: each seat dealt in holds one card,
+    chosen to give `target` (the payer the paid card, the seats of its tie bonus cards of
+    its rank, the 1s that doubled the penalty, lower cards for the others), in an order
+    the engine scores as wanted; a few such tricks are tried. The engine plays and scores
+    it, so the result and the match after it are the engine's own. The earlier tricks are
+    left out (any seat can have taken the one before the last, and so lead the last,
+    unless a round is a single trick). The closest state found if no such trick gives
+    `target` (its result differs), or None if no trick could be laid out at all. `deck`:
+    the rules' cards by rank (worked out once for a whole match).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.new_game(cr.ruleset("agurk"), players=3)
+        >>> target = cr.LadderResult(1, (0, 12, 0), (0, 12, 0), payer=1, card=cr.card("QH"))
+        >>> score_round(s, target).match.results[-1] == target
+        True
+    """
+    m = cast("LadderMatch", state.match)
+    game = game_of(m)
+    n = len(m.players)
+    if state.to_act != CHANCE or target.payer not in dealt_seats(m) or len(target.points) != n:
+        return None
+    rules = cast("LadderRules", m.rules)
+    deck = deck if deck is not None else _Deck(rules, n)
+    # No cards: the engine chooses the dealer and the leader and lays out the table. No history
+    # either: only the match matters here (a long fold keeps no actions alive).
+    bare = _new_state(CHANCE, m, None, state.held, (), None, None, EMPTY, None)
+    started = game.start_round(bare, deck.no_cards)
+    table = started.table
+    assert table is not None
+    found: State | None = None
+    fixed = table.leader if rules.hand_size == 1 else None  # (a round of one trick: the round's leader)
+    for leader, cards in deck.last_tricks(table.seats, table.after, target, fixed):
+        plays = {s: PLAY_OF[s][c] for s, c in cards.items()}
+        held = tuple((plays[s],) if s in plays else () for s in range(n))
+        at = table if leader == table.leader else attrs.evolve(table, leader=leader)
+        after = _new_state(leader, started.match, at, held, (), None, None, started.past, None)
+        for _ in table.seats:
+            seat: int = after.to_act  # type: ignore[assignment]
+            after = game.play(after, plays[seat])
+        if after.match.results[-1] == target:
+            return after
+        found = found or after
+    return found
+
+
+def _misfit(index: int, target: RoundResult, got: RoundResult | None) -> InvalidStateError:
+    """The error for a result the scoring does not give: the first field that differs from `got`."""
+    where = f"$.results[{index}]"
+    if got is None:
+        return InvalidStateError(where, "no last trick of the round gives this result")
+    for field in attrs.fields(type(target)):
+        want, have = getattr(got, field.name), getattr(target, field.name)
+        if want != have:
+            shown = str(want) if type(want) is Card else repr(list(want) if type(want) is tuple else want)
+            return InvalidStateError(
+                f"{where}.{field.name}", f"does not match what the ladder's scoring gives (expected {shown})"
+            )
+    return InvalidStateError(where, "not a result of the ladder's scoring")  # pragma: no cover
+
+
+class _Deck:
+    """A rule set's cards by rank, for laying out last tricks (worked out once per match)."""
+
+    def __init__(self, rules: LadderRules, players: int) -> None:
+        self.rules = rules
+        plan = rules._plan
+        by_rank: dict[int, list[Card]] = {}
+        for c in plan.deck:
+            by_rank.setdefault(c.rank, []).append(c)
+        self.by_rank = {rank: tuple(cards) for rank, cards in by_rank.items()}
+        self.ranks = tuple(sorted(by_rank))
+        self.no_cards = trusted_deal(((),) * players)
+
+    def last_tricks(
+        self, seats: tuple[int, ...], after: tuple[int, ...], target: Any, fixed: int | None
+    ) -> Iterator[tuple[int, dict[int, Card]]]:
+        """Last tricks that may give `target`: a leader, and each seat's card.
+
+        The payer plays last, so its card is the last of its rank (an Ace it leads instead,
+        where a led Ace keeps the trick); the seats with a tie bonus (negative points) hold
+        cards of the paid rank; the number of 1s is the one the penalty's doubling says; the
+        others hold lower cards (cards of the paid rank when none are left). With `reverse`,
+        the lowest card pays: the payer and its ties hold the lowest rank, another seat the
+        taken card, the others ranks between (or, when every card is of one rank, the payer
+        holds the taken card). `fixed`: the leader when it cannot be chosen (a round of one
+        trick).
+        """
+        rules = self.rules
+        plan = rules._plan
+        payer: int = target.payer
+        taken: Card = target.card
+        top = taken.rank
+        ties = [s for s in seats if s != payer and target.points[s] < 0]
+        others = [s for s in seats if s != payer and s not in ties]
+        payer_last = after[payer] if fixed is None else fixed  # (the seat after the payer leads)
+        ace_leads = payer if fixed is None and top == plan.ace else payer_last
+        ranks = self.ranks
+        for ones in _ones_counts(rules, top, target.points[payer], len(seats)):
+            if not rules.reverse:
+                take = self._pool(taken)
+                cards = {payer: taken}
+                low = [r for r in ranks if r < top and not (ones is not None and r == 1)]
+                for s in ties:
+                    cards[s] = take((top,))
+                for i, s in enumerate(others):
+                    one = ones is not None and i < ones and top > 1
+                    cards[s] = take((1,) if one else (*low, top))
+                if None not in cards.values():
+                    yield ace_leads, cards
+                continue
+            # reverse: the lowest card pays, the highest is taken
+            lowest = [1] if ones else [r for r in ranks if r < top and (ones is None or r != 1)]
+            for paying in lowest:
+                if not others:
+                    break
+                take = self._pool(taken)
+                cards = {others[0]: taken}
+                for s in (payer, *ties):
+                    cards[s] = take((paying,))
+                between = tuple(r for r in ranks if paying < r < top)
+                for s in others[1:]:
+                    cards[s] = take((*between, top))
+                if None not in cards.values():
+                    yield payer_last, cards
+                    break
+            # Every card of one rank: the payer (last) also takes, unless an Ace led keeps the trick.
+            for holder in dict.fromkeys((payer, payer_last)):
+                take = self._pool(taken)
+                cards = {holder: taken}
+                for s in seats:
+                    if s != holder:
+                        cards[s] = take((top,))
+                if None not in cards.values():
+                    yield payer_last, cards
+
+    def _pool(self, taken: Card) -> Callable[[tuple[int, ...]], Card]:
+        """A fresh pool of the deck's cards but `taken`: `take(ranks)` gives a card of the first of
+        `ranks` that has one left (None when none has: the caller drops that trick)."""
+        by_rank = self.by_rank
+        used: dict[int, int] = {}
+        rest = list(by_rank[taken.rank])
+        rest.remove(taken)
+
+        def take(ranks: tuple[int, ...]) -> Card:
+            for rank in ranks:
+                if rank == taken.rank:
+                    if rest:
+                        return rest.pop()
+                    continue
+                cards = by_rank.get(rank, ())
+                i = used.get(rank, 0)
+                if i < len(cards):
+                    used[rank] = i + 1
+                    return cards[i]
+            return None  # type: ignore[return-value]
+
+        return take
+
+
+def _ones_counts(rules: LadderRules, rank: int, amount: int, seats: int) -> list[int | None]:
+    """How many 1s the last trick may hold for its payer to pay `amount` for a card of `rank`.
+
+    None: any number (the 1s double nothing); else the candidates, fewest first.
+    """
+    value = rules._plan.value[rank]
+    if rules.doubling == "none" or value == 0:
+        return [None]
+    if rules.doubling == "once":
+        return [0] if amount == value else [1] if amount == 2 * value else []
+    ratio, rest = divmod(amount, value)
+    if rest or ratio < 1 or ratio & (ratio - 1):
+        return []
+    ones = ratio.bit_length() - 1
+    return [ones] if ones <= seats else []
+
+
 class LadderSampling(Sampling):
     """The ladder's sampling: an earlier round rebuilt from its last trick, then its revival decision.
 
@@ -194,18 +490,8 @@ class LadderSampling(Sampling):
 
     def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
         """A round built from its last trick (`rebuild_round`; else searched for with the generic
-        `cucumber_rules.sampling.search_round`), then the revival decision it led to.
-
-        A seat eliminated with the revival rule decided to buy back in exactly when it
-        sat out the next round: it came back at that round's end (`returned`), or sits
-        out the round in play.
+        `cucumber_rules.sampling.search_round`), then the revival decision it led to (`decide_revivals`).
         """
         found = rebuild_round(state, view.results[index], rng)
         after = found if found is not None else super().rebuild_round(state, view, index, rng)
-        m = cast("LadderMatch", after.match)
-        v = cast("LadderView", view)
-        for seat in m.pending:
-            later = v.results[index + 1] if index + 1 < len(v.results) else None
-            back = seat in later.returned if later is not None else seat in v.sitting_out
-            after = apply(after, Revive(seat, back))
-        return after
+        return decide_revivals(after, view, index)

@@ -12,7 +12,7 @@ from ...actions import Decision
 from ...cards import Card
 from ...scoring import Score
 from ...state import Match, RoundResult, State
-from ...views import PlayerView, Views
+from ...views import PlayerView
 
 if TYPE_CHECKING:
     from .rules import LadderRules
@@ -23,7 +23,6 @@ __all__ = [
     "LadderScore",
     "LadderState",
     "LadderView",
-    "LadderViews",
     "Revive",
     "dealt_seats",
 ]
@@ -177,30 +176,6 @@ class LadderView(PlayerView):
     """Seats that bought back in and sit out the coming round (revival)."""
     pending: tuple[int, ...]
     """Seats that must still decide whether to buy back in (revival)."""
-
-
-class LadderViews(Views):
-    """What a ladder view shows beyond `PlayerView`: marks, eliminations and the revival rule's state.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> LadderViews().view_fields(cr.new_game(cr.ruleset("agurk"), players=3), None)
-        {'marks': (0, 0, 0), 'eliminated': (False, False, False), 'sitting_out': (), 'pending': ()}
-    """
-
-    __slots__ = ()
-
-    view_fields_shared: ClassVar[bool] = True  # the match's, the same for every seat
-
-    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The match's marks and eliminations, and the revival rule's public state."""
-        m = cast("LadderMatch", state.match)
-        return {
-            "marks": m.marks,
-            "eliminated": m.eliminated,
-            "sitting_out": m.sitting_out,
-            "pending": m.pending,
-        }
 
 
 _ALL_SEATS: Final = tuple(tuple(range(n)) for n in range(8))

@@ -1,0 +1,367 @@
+"""How fast the AI adapters are: random playouts through OpenSpiel and PettingZoo against the core API.
+
+Run by hand (never part of the test suite), alone or as a part of `benchmarks/run.py`:
+
+    python benchmarks/adapters.py [--repeats 5] [--seconds 1.0] [--json out.json]
+
+Measured on this machine, in one process, the runners taking turns (each figure is the median of
+the repeats, each ratio the median of the per-repeat ratios), in CPU time:
+
+1. random playouts per preset, in decisions per second (a decision is a seat's action; deals
+   are not counted but their time is):
+   - **core**: the public API as a bot author writes it (`legal_moves`, `apply`, `sample_chance`),
+     the same loop as `run.library_playouts`;
+   - **OpenSpiel**: `cucumber_rules.openspiel`'s game through pyspiel's Python API: chance nodes a
+     card at a time (`chance_outcomes`, a uniform pick, `apply_action`), then `legal_actions` and
+     `apply_action` for each decision;
+   - **PettingZoo raw** and **env**: `raw_env` and `env` (PettingZoo's `OrderEnforcingWrapper`),
+     stepped through `agent_iter` and `last()` (which makes the agent's observation), a uniform
+     pick among the observation's mask;
+   - **PettingZoo floor**: the same loop on a PettingZoo environment that does nothing (a fixed
+     observation), wrapped as `env` is: what PettingZoo's own machinery costs per step.
+2. tensors from Python: `information_state_tensor` of OpenSpiel's C++ Hearts (a whole deal of four
+   seats, the reference), against this adapter's `observation_tensor` and perfect-recall
+   `information_state_tensor` (Catastrophe, four players: its four hands are bounded), at every
+   decision of random matches, in microseconds per call.
+
+Example:
+    >>> row = adapter_rates("gurka", 3, repeats=1, seconds=0.01)
+    >>> row.openspiel_ratio > 0 and row.pettingzoo_raw_ratio > 0
+    True
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import cucumber_rules as cr
+import cucumber_rules.openspiel as cos
+from cucumber_rules.pettingzoo import env, raw_env
+
+__all__ = ["AdapterRow", "TensorRow", "adapter_rates", "main", "tensor_costs"]
+
+_clock = time.process_time
+
+
+def _core(rules: cr.Rules, players: int) -> Callable[[int, int], int]:
+    def run(matches: int, seed: int) -> int:
+        rng = random.Random(seed)
+        rnd = rng.random
+        decisions = 0
+        for _ in range(matches):
+            state = cr.new_game(rules, players)
+            while True:
+                to_act = state.to_act
+                if to_act is None:
+                    break
+                if to_act < 0:
+                    state = cr.apply(state, cr.sample_chance(state, rng))
+                    continue
+                moves = cr.legal_moves(state)
+                state = cr.apply(state, moves[int(rnd() * len(moves))])
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def _openspiel(preset: str, players: int) -> Callable[[int, int], int]:
+    game = cos.load_game(preset, {"players": players})
+
+    def run(matches: int, seed: int) -> int:
+        rnd = random.Random(seed).random
+        decisions = 0
+        for _ in range(matches):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rnd() * len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply_action(actions[int(rnd() * len(actions))])
+                    decisions += 1
+        return decisions
+
+    return run
+
+
+def _stepper(make: Callable[[], Any]) -> Callable[[int, int], int]:
+    e = make()
+
+    def run(matches: int, seed: int) -> int:
+        rnd = random.Random(seed).random
+        decisions = 0
+        for match in range(matches):
+            e.reset(seed=seed * 100_003 + match)
+            for _agent in e.agent_iter():
+                obs, _reward, terminated, truncated, _info = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[int(rnd() * len(legal))]))
+                decisions += 1
+        return decisions
+
+    return run
+
+
+class _Idle(AECEnv):  # type: ignore[misc]
+    """A PettingZoo environment that does nothing but take turns: PettingZoo's own cost per step."""
+
+    metadata = {"render_modes": [], "name": "idle_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, players: int, size: int, actions: int, decisions: int) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._obs = {"observation": np.zeros(size, np.float32), "action_mask": np.ones(actions, np.int8)}
+        box = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 1, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, box)
+        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(actions))
+        self._decisions = decisions
+        self._count = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Any:
+        return self._obs
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self._count = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        self._count += 1
+        self.agent_selection = self.possible_agents[self._count % len(self.possible_agents)]
+        if self._count >= self._decisions:
+            for agent in self.agents:
+                self.terminations[agent] = True
+
+
+def _rates(runners: Sequence[Callable[[int, int], int]], seconds: float, repeats: int) -> list[list[float]]:
+    """Decisions per second of each runner, the repeats taking turns (runner(matches, seed) -> decisions)."""
+    counts = []
+    for run in runners:
+        count = 1
+        while True:
+            start = _clock()
+            run(count, 10_000)
+            elapsed = _clock() - start
+            if elapsed >= seconds / 4 or count >= 1 << 16:
+                counts.append(max(1, round(count * seconds / max(elapsed, 1e-9))))
+                break
+            count *= 4
+    rates: list[list[float]] = [[] for _ in runners]
+    for rep in range(repeats):
+        for i, run in enumerate(runners):
+            gc.collect()
+            start = _clock()
+            decisions = run(counts[i], rep)
+            rates[i].append(decisions / (_clock() - start))
+    return rates
+
+
+@attrs.frozen
+class AdapterRow:
+    """Random playouts of one preset through each adapter, against the core API (decisions per second)."""
+
+    preset: str
+    players: int
+    core_per_s: float
+    openspiel_per_s: float
+    pettingzoo_raw_per_s: float
+    pettingzoo_env_per_s: float
+    pettingzoo_floor_per_s: float
+    """PettingZoo's own loop and `OrderEnforcingWrapper` around an environment that does nothing."""
+    openspiel_ratio: float
+    """Median of the per-repeat ratios OpenSpiel / core (the target: 0.25 or more)."""
+    pettingzoo_raw_ratio: float
+    pettingzoo_env_ratio: float
+    pettingzoo_floor_ratio: float
+    """The most `env` could reach with observations for free: PettingZoo's floor / core."""
+    repeats: int
+
+
+def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: float = 1.0) -> AdapterRow:
+    """Time random playouts through the core API, OpenSpiel and PettingZoo, taking turns (see the module).
+
+    Example:
+        >>> adapter_rates("catastrophe", 3, repeats=1, seconds=0.01).players
+        3
+    """
+    rules = cr.ruleset(preset)
+    size = cr.observation_size(rules, players)
+    decisions = round(statistics.mean([_core(rules, players)(1, s) for s in range(3)]))
+    idle = wrappers.OrderEnforcingWrapper(_Idle(players, size, cr.num_actions(rules), max(decisions, 1)))
+    runners = [
+        _core(rules, players),
+        _openspiel(preset, players),
+        _stepper(lambda: raw_env(preset, players)),
+        _stepper(lambda: env(preset, players)),
+        _stepper(lambda: idle),
+    ]
+    rates = _rates(runners, seconds, repeats)
+
+    def ratio(i: int) -> float:
+        return statistics.median(a / b for a, b in zip(rates[i], rates[0], strict=True))
+
+    core, openspiel, raw, wrapped, floor = (statistics.median(r) for r in rates)
+    return AdapterRow(
+        preset, players, core, openspiel, raw, wrapped, floor, ratio(1), ratio(2), ratio(3), ratio(4), repeats
+    )
+
+
+@attrs.frozen
+class TensorRow:
+    """Microseconds per tensor from Python: OpenSpiel's C++ Hearts against this adapter."""
+
+    hearts_information_state_us: float
+    hearts_size: int
+    observation_us: float
+    observation_size: int
+    information_state_us: float
+    information_state_size: int
+    observation_speed: float
+    """Hearts' time over the observation tensor's (the target: 0.5 or more)."""
+    information_state_speed: float
+    """Hearts' time over the information-state tensor's."""
+
+
+def _decision_states(game: pyspiel.Game, matches: int, seed: int) -> list[pyspiel.State]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(matches):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                out.append(state.clone())
+                state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+def _per_call(states: list[pyspiel.State], ask: Callable[[pyspiel.State], object], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        gc.collect()
+        start = _clock()
+        for state in states:
+            ask(state)
+        best = min(best, (_clock() - start) / len(states))
+    return best * 1e6
+
+
+def tensor_costs(*, matches: int = 3, repeats: int = 3) -> TensorRow:
+    """Time the tensors at every decision of random matches (best of `repeats`, CPU time).
+
+    Example:
+        >>> tensor_costs(matches=1, repeats=1).hearts_size
+        5088
+    """
+    hearts = pyspiel.load_game("hearts")
+    mine = cos.load_game("catastrophe", {"players": 4})
+    theirs = _decision_states(hearts, matches, 1)
+    ours = _decision_states(mine, matches, 1)
+    hearts_us = _per_call(theirs, lambda s: s.information_state_tensor(s.current_player()), repeats)
+    obs_us = _per_call(ours, lambda s: s.observation_tensor(s.current_player()), repeats)
+    info_us = _per_call(ours, lambda s: s.information_state_tensor(s.current_player()), repeats)
+    return TensorRow(
+        hearts_us,
+        hearts.information_state_tensor_size(),
+        obs_us,
+        mine.observation_tensor_size(),
+        info_us,
+        mine.information_state_tensor_size(),
+        hearts_us / obs_us,
+        hearts_us / info_us,
+    )
+
+
+PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
+
+
+def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -> dict[str, Any]:
+    """Every measurement of this module, JSON-ready (progress to standard error).
+
+    Example:
+        >>> run_all(repeats=1, seconds=0.005, presets=("gurka",))["rates"][0]["preset"]
+        'gurka'
+    """
+    results: dict[str, Any] = {"rates": []}
+    for preset in presets:
+        row = adapter_rates(preset, 4, repeats=repeats, seconds=seconds)
+        results["rates"].append(attrs.asdict(row))
+        print(
+            f"adapters {preset}: core {row.core_per_s:,.0f}/s; OpenSpiel {row.openspiel_ratio:.3f}, "
+            f"PettingZoo raw {row.pettingzoo_raw_ratio:.3f}, env {row.pettingzoo_env_ratio:.3f} "
+            f"(PettingZoo's floor {row.pettingzoo_floor_ratio:.3f}) of the core",
+            file=sys.stderr,
+        )
+    tensors = tensor_costs(matches=1 if seconds < 0.1 else 3, repeats=max(1, min(repeats, 3)))
+    results["tensors"] = attrs.asdict(tensors)
+    print(
+        f"tensors: Hearts {tensors.hearts_information_state_us:.0f} us; observation "
+        f"{tensors.observation_us:.0f} us ({tensors.observation_speed:.2f}x Hearts' speed), information "
+        f"state {tensors.information_state_us:.0f} us ({tensors.information_state_speed:.2f}x)",
+        file=sys.stderr,
+    )
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module docstring).
+
+    Example:
+        `python benchmarks/adapters.py --repeats 5 --json adapters.json`
+    """
+    parser = argparse.ArgumentParser(description="Time the OpenSpiel and PettingZoo adapters.")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--json", help="write the results to this file")
+    args = parser.parse_args(argv)
+    if args.repeats < 1 or args.seconds <= 0:
+        parser.error("--repeats must be at least 1 and --seconds positive")
+    results = run_all(repeats=args.repeats, seconds=args.seconds)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""`cucumber-rules serve`: the reference table server (needs the `server` extra as well as `cli`)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import _Command, _fail, _out, app
+
+
+@app.command(name="serve", cls=_Command)
+def serve_command(
+    db: Annotated[
+        Path,
+        typer.Option(
+            "--db", metavar="FILE", help="The SQLite database file of the tables (created if missing)."
+        ),
+    ] = Path("cucumber-rules.sqlite3"),
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="The address to listen on; 0.0.0.0 for every interface.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="The port to listen on.")] = 8000,
+    site: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR", help="A built docs site to serve (its Play page plays here); default ./site."
+        ),
+    ] = None,
+    origin: Annotated[
+        list[str] | None,
+        typer.Option(metavar="ORIGIN", help="Another origin whose pages may use this server (repeatable)."),
+    ] = None,
+    sync: Annotated[
+        str,
+        typer.Option(
+            metavar="normal|full", help="SQLite synchronous: normal survives a crash; full also a power loss."
+        ),
+    ] = "normal",
+) -> None:
+    """Host tables to play with friends: every move checked, each player sent only their view, every
+    action stored before anyone is told (see the docs' page "Hosting a table")."""
+    missing = [m for m in ("starlette", "uvicorn", "websockets") if importlib.util.find_spec(m) is None]
+    if missing:
+        needed = ", ".join(missing)
+        _fail(f"the server needs the server extra ({needed} missing): pip install 'cucumber-rules[server]'")
+    if sync.lower() not in ("normal", "full"):
+        _fail(f"--sync is normal or full, not {sync!r}")
+    if not 0 < port < 65536:
+        _fail(f"--port is 1..65535, not {port}")
+    if site is None and (Path("site") / "index.html").is_file():
+        site = Path("site")
+    if site is not None and not (site / "index.html").is_file():
+        _fail(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
+    from cucumber_rules.server import run
+
+    out = _out()
+    where = f"http://{host}:{port}"
+    out.print(
+        f"Tables in {db}; " + (f"the Play page at {where}/play/" if site else f"the API at {where}/api/")
+    )
+    run(host=host, port=port, database=db, site=site, origins=tuple(origin or ()), synchronous=sync.upper())

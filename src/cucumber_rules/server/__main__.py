@@ -1,0 +1,34 @@
+"""`python -m cucumber_rules.server`: the table server without the command line's extra (see `run`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import run
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments and run the server."""
+    parser = argparse.ArgumentParser(prog="python -m cucumber_rules.server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="the port")
+    parser.add_argument("--db", type=Path, default=Path("cucumber-rules.sqlite3"), help="the database file")
+    parser.add_argument("--site", type=Path, default=None, help="a built docs site to serve")
+    parser.add_argument("--origin", action="append", default=[], help="another origin whose pages may play")
+    parser.add_argument("--sync", choices=["normal", "full"], default="normal", help="SQLite synchronous")
+    parser.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    run(
+        host=args.host,
+        port=args.port,
+        database=args.db,
+        site=args.site,
+        origins=tuple(args.origin),
+        synchronous=args.sync.upper(),
+        log_level=args.log_level,
+    )
+
+
+if __name__ == "__main__":
+    main()

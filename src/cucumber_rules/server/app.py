@@ -1,0 +1,349 @@
+"""The ASGI application: the HTTP API, the WebSocket endpoint, the schema files and the docs site.
+
+Routes:
+
+- `POST /api/tables`: create a table; the answer holds one secret per person's seat and one
+  for spectators.
+- `GET /api/table` and `GET /api/record` (with `Authorization: Bearer <secret>`): a seat's
+  current view; the record of a finished match.
+- `GET /api/server.json`: `{"server": true, ...}`, the presets, their player counts and the bots,
+  for a table form (the docs site publishes the same file with `"server": false`: a copy of the
+  site that no server serves says so without a failed request).
+- `WS /api/play`: a connection to a table (its first message names the link's secret).
+- `GET /schemas/...`: the JSON Schemas of `cucumber_rules.schema`.
+- everything else: the documentation site, when the server is given one (its Play page plays
+  with friends through this server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import cucumber_rules as cr
+
+from .. import schema
+from .store import Store
+from .tables import Bucket, Client, CreateError, Hub, Limits, error_message
+
+__all__ = ["create_app"]
+
+_JSON = "application/json"
+
+log = logging.getLogger("cucumber_rules.server")
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(schema.protocol_error(code, message), status_code=status)
+
+
+def _refusal(code: str, message: str, path: str | None = None) -> str:
+    """An error message (the WebSocket message carrying an error document)."""
+    return error_message(schema.protocol_error(code, message, path=path))
+
+
+def _refused(status: int, code: str, message: str, path: str | None = None) -> CreateError:
+    return CreateError(status, schema.protocol_error(code, message, path=path))
+
+
+def _same_origin(origin: str, host: str | None) -> bool:
+    parts = urlsplit(origin)
+    return host is not None and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+def create_app(
+    database: str | Path = "cucumber-rules.sqlite3",
+    *,
+    site: str | Path | None = None,
+    origins: tuple[str, ...] = (),
+    limits: Limits | None = None,
+    synchronous: str = "NORMAL",
+    hub: Hub | None = None,
+) -> Starlette:
+    """The server as an ASGI application (run it with uvicorn, or mount it in your own app).
+
+    Args:
+        database: The SQLite database file (created if missing).
+        site: A built documentation site to serve at `/` (its Play page plays with friends).
+        origins: Origins, besides the server's own, whose pages may use the API (e.g.
+            `"https://docs.example.org"`). A browser always says its page's origin; a request
+            from a page of another origin is refused.
+        limits: What one client may ask (message sizes and rates, tables, connections).
+        synchronous: SQLite's `synchronous`: `"NORMAL"` or `"FULL"` (see `Store`).
+        hub: A hub of your own (tests give one with rigged deals); `database`, `limits` and
+            `synchronous` are then ignored.
+
+    Returns:
+        The Starlette application. Its hub is `app.state.hub`, set up when the app starts.
+
+    Example:
+        >>> app = create_app(":memory:")
+        >>> {"/api/tables", "/api/play", "/api/server.json"} <= {r.path for r in app.routes}
+        True
+    """
+    allowed = {o.rstrip("/") for o in origins}
+    holder: dict[str, Hub] = {}
+
+    def the_hub() -> Hub:
+        return holder["hub"]
+
+    def origin_ok(headers: Any) -> bool:
+        origin = headers.get("origin")
+        if origin is None:  # not a browser page: a program, which no other site can drive
+            return True
+        return origin.rstrip("/") in allowed or _same_origin(origin, headers.get("host"))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        made = hub or Hub(Store(database, synchronous=synchronous), limits=limits)
+        holder["hub"] = made
+        app.state.hub = made
+        await made.start()
+        try:
+            yield
+        finally:
+            await made.stop()
+
+    # ----------------------------------------------------------------- HTTP
+
+    async def read_body(request: Request) -> Any:
+        limit = the_hub().limits.message_bytes
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            raise _refused(413, "too-large", f"a request is at most {limit} bytes")
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise CreateError(
+                    413, schema.protocol_error("too-large", f"a request is at most {limit} bytes")
+                )
+        try:
+            return json.loads(body)
+        except (ValueError, RecursionError):
+            raise CreateError(
+                400, schema.protocol_error("invalid-document", "not valid JSON", path="$")
+            ) from None
+
+    async def create_table(request: Request) -> Response:
+        if not origin_ok(request.headers):
+            return _error(403, "invalid-document", "requests from this page's origin are not accepted")
+        if request.headers.get("content-type", "").split(";")[0].strip() != _JSON:
+            return _error(415, "invalid-document", "send the table request as application/json")
+        hub_ = the_hub()
+        address = request.client.host if request.client else "?"
+        if not hub_.may_create(address):
+            return _error(429, "rate-limited", "too many tables created from this address; wait a minute")
+        try:
+            answer = await hub_.create(await read_body(request))
+        except CreateError as err:
+            return JSONResponse(err.document, status_code=err.status)
+        base = str(request.base_url)
+        for seat in answer["seats"]:
+            seat["url"] = None if seat["secret"] is None else f"{base}play/#join={seat['secret']}"
+        answer["spectators"] = {
+            "secret": answer["spectators"],
+            "url": f"{base}play/#join={answer['spectators']}",
+        }
+        return JSONResponse(answer, status_code=201)
+
+    def bearer(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        scheme, _, secret = header.partition(" ")
+        return secret.strip() if scheme.lower() == "bearer" and secret.strip() else None
+
+    async def get_table(request: Request) -> Response:
+        joined = await the_hub().join(bearer(request))
+        if joined is None:
+            return _error(404, "unknown-link", "the link names no seat of any table")
+        room, seat = joined
+        view = cr.dumps(cr.view(room.state, seat))
+        text = f'{{"seat":{json.dumps(seat)},"at":{room.length},"view":{view}}}'
+        the_hub().unload(room)
+        return Response(text, media_type=_JSON)
+
+    async def get_record(request: Request) -> Response:
+        secret = bearer(request)
+        joined = await the_hub().join(secret)
+        if joined is None:
+            return _error(404, "unknown-link", "the link names no seat of any table")
+        text = await the_hub().record(secret)
+        if text is None:
+            return _error(
+                409, "invalid-document", "the match is not over: its record would show hidden cards"
+            )
+        headers = {"Content-Disposition": 'attachment; filename="match.cucumber.json"'}
+        return Response(text, media_type=_JSON, headers=headers)
+
+    async def presets(request: Request) -> Response:
+        found = []
+        for game in cr.GAMES.values():
+            for name in game.presets:
+                rules = cr.ruleset(name)
+                title = game.preset_titles.get(name, name)
+                found.append(
+                    {"name": name, "title": title, "min": rules.min_players, "max": rules.max_players}
+                )
+        bots = ["person", *the_hub().bot_names]
+        return JSONResponse({"server": True, "version": cr.__version__, "presets": found, "bots": bots})
+
+    schema_texts = schema.schema_files()
+
+    async def schema_file(request: Request) -> Response:
+        text = schema_texts.get(request.path_params["path"])
+        if text is None:
+            return _error(404, "invalid-document", "no such schema file")
+        return Response(text, media_type="application/schema+json")
+
+    async def home(request: Request) -> Response:
+        return HTMLResponse(
+            "<!doctype html><title>cucumber_rules server</title><h1>cucumber_rules table server</h1>"
+            "<p>This server was started without the documentation site, so it has no Play page. "
+            "Build the site (<code>bash tools/docs.sh build</code>) and start the server with "
+            "<code>--site site</code>, or use the API: see the docs' page &ldquo;Hosting a table&rdquo;.</p>"
+        )
+
+    # ----------------------------------------------------------------- WebSocket
+
+    async def play(websocket: WebSocket) -> None:
+        if not origin_ok(websocket.headers):
+            await _close(websocket, 1008)  # before accepting: the handshake is refused (403)
+            return
+        await websocket.accept()
+        hub_ = the_hub()
+        limits = hub_.limits
+        address = websocket.client.host if websocket.client else "?"
+        if not hub_.may_join(address):
+            await _close(
+                websocket, 1008, "", _refusal("rate-limited", "too many connections from this address")
+            )
+            return
+        try:
+            first = await asyncio.wait_for(websocket.receive(), limits.join_timeout)
+        except TimeoutError:
+            await _close(websocket, 1008, "no join message")
+            return
+        text = first.get("text")
+        if first["type"] != "websocket.receive" or text is None or len(text) > limits.message_bytes:
+            await _close(websocket, 1008, "the first message must be a join message")
+            return
+        try:
+            join = json.loads(text)
+        except (ValueError, RecursionError):
+            join = None
+        if type(join) is not dict or join.get("type") != "join":
+            refusal = _refusal("invalid-document", 'expected {"type": "join", "link": ...}', "$")
+            await _close(websocket, 1008, "", refusal)
+            return
+        joined = await hub_.join(join.get("link"))
+        if joined is None:
+            await _close(websocket, 1008, "", _refusal("unknown-link", "the link names no seat of any table"))
+            return
+        room, seat = joined
+        client = Client(seat, pictures=join.get("pictures") is True, queue=limits.queue)
+        if not room.attach(client):
+            refusal = _refusal("server-full", "this table has all the connections it may")
+            await _close(websocket, 1013, "", refusal)
+            return
+        sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
+        bucket = Bucket(limits.messages_per_second, limits.message_burst)
+        too_large = f"a message is at most {limits.message_bytes} bytes"
+        try:
+            while not client.dropped:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if not bucket.take():
+                    bucket.refuse()
+                    if bucket.debt > limits.message_burst:
+                        break
+                    client.send(_refusal("rate-limited", "too many messages"))
+                elif text is None:
+                    client.send(_refusal("invalid-document", "send text messages", "$"))
+                elif len(text) > limits.message_bytes:
+                    client.send(_refusal("too-large", too_large))
+                else:
+                    await _dispatch(room, client, text)
+        except (WebSocketDisconnect, RuntimeError):  # (receiving after the connection closed)
+            pass
+        except Exception:  # the database failed: nothing was applied or told; the client may come back
+            log.exception("table %s: an action could not be stored", room.id)
+            client.dropped = True
+            await _close(websocket, 1011, "the server could not store the action")
+        finally:
+            room.detach(client)
+            client.close()
+            await sender
+
+    return Starlette(
+        routes=[
+            Route("/api/tables", create_table, methods=["POST"]),
+            Route("/api/table", get_table),
+            Route("/api/record", get_record),
+            Route("/api/server.json", presets),
+            WebSocketRoute("/api/play", play),
+            Route("/schemas/{path:path}", schema_file),
+            (
+                Mount("/", app=StaticFiles(directory=str(site), html=True))
+                if site is not None
+                else Route("/", home)
+            ),
+        ],
+        lifespan=lifespan,
+    )
+
+
+async def _close(websocket: WebSocket, code: int, reason: str = "", last: str | None = None) -> None:
+    """Send a last message (if any) and close; a connection already gone is no error."""
+    with contextlib.suppress(Exception):
+        if last is not None:
+            await websocket.send_text(last)
+        await websocket.close(code=code, reason=reason)
+
+
+async def _dispatch(room: Any, client: Client, text: str) -> None:
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        client.send(_refusal("invalid-document", "not valid JSON", "$"))
+        return
+    if type(message) is not dict:
+        client.send(
+            error_message(schema.protocol_error("invalid-document", "a message is an object", path="$"))
+        )
+        return
+    kind = message.get("type")
+    if kind == "act":
+        await room.act(client, message)
+    elif kind == "ping":
+        client.send('{"type":"pong"}')
+    else:
+        client.send(_refusal("invalid-document", 'type must be "act" or "ping"', "$.type"))
+
+
+async def _pump(websocket: WebSocket, client: Client) -> None:
+    """Send a client's queued messages, in order, until it is closed (or dropped for being slow)."""
+    try:
+        while True:
+            text = await client.queue.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the connection went away: the receiving side notices and detaches
+        return
+    with contextlib.suppress(Exception):
+        await websocket.close(code=1013 if client.dropped else 1000)

@@ -1,0 +1,574 @@
+"""Tables in play: the matches, their seats and connections, actions, bots and the fan-out of views.
+
+A `Hub` holds every table in play (a `Room` each). A room keeps its match's `State`, and
+every action goes through the room's lock: read and checked, applied with `cr.apply`,
+stored (one transaction, in the database's writer thread), and only then sent on: each
+connection gets the view of its own seat (`cr.view(state, seat)`), as a view document.
+Deals are drawn by the server (`cr.sample_chance` with the operating system's randomness)
+and bots answer at once, each of their actions stored and sent like a person's.
+
+Nothing a seat may not know is ever written into a message to it: views, pictures drawn
+from views, the table's seats and names, and errors about that seat's own actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final
+
+import attrs
+
+import cucumber_rules as cr
+
+from .. import schema
+from ..bots import BOTS, Bot, get_bot
+from .documents import ViewWriter
+from .store import Store, StoredTable, digest
+
+__all__ = ["Client", "CreateError", "Hub", "Limits", "Room"]
+
+#: The bots a server seats by default: those that answer in a millisecond (a search bot would
+#: hold up every table of the process while it thinks).
+FAST_BOTS: Final = ("heuristic", "random")
+
+log = logging.getLogger("cucumber_rules.server")
+
+_NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
+
+
+@attrs.frozen
+class Limits:
+    """What one client may ask of the server: message sizes and rates, tables and connections.
+
+    Example:
+        >>> Limits().message_bytes
+        4096
+    """
+
+    message_bytes: int = 4096
+    """The longest WebSocket message (or table request) read; a longer one is refused unread."""
+    messages_per_second: float = 20.0
+    """Messages one connection may send per second, on average ..."""
+    message_burst: int = 40
+    """... and at once. Past this the message is refused (`rate-limited`), past twice this the
+    connection is closed."""
+    tables_per_minute: float = 30.0
+    """Tables one address may create per minute, on average ..."""
+    table_burst: int = 10
+    """... and at once."""
+    joins_per_minute: float = 120.0
+    """Connections one address may open per minute, on average (a link is tried once per
+    connection: this bounds the guessing too) ..."""
+    join_burst: int = 30
+    """... and at once."""
+    max_tables: int = 10_000
+    """Tables in play at once (finished ones do not count)."""
+    connections_per_table: int = 32
+    """Connections at one table (every seat and the spectators together)."""
+    join_timeout: float = 10.0
+    """Seconds a new connection has to send its `join` message."""
+    queue: int = 1024
+    """Messages waiting for one slow connection; past this it is closed (it may reconnect)."""
+
+
+class Bucket:
+    """A token bucket: `rate` tokens a second, at most `burst` saved up.
+
+    Example:
+        >>> b = Bucket(1.0, 2, clock=lambda: 0.0)
+        >>> b.take(), b.take(), b.take()
+        (True, True, False)
+    """
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.stamp = clock()
+
+    def take(self) -> bool:
+        """Take a token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    @property
+    def debt(self) -> float:
+        """How far below empty the bucket has been pushed (by refused messages)."""
+        return max(0.0, -self.tokens)
+
+    def refuse(self) -> None:
+        """Count a refused message against the bucket."""
+        self.tokens -= 1
+
+
+class CreateError(Exception):
+    """A table request that was refused: the HTTP status and the error document to send."""
+
+    def __init__(self, status: int, document: dict[str, Any]) -> None:
+        super().__init__(document["message"])
+        self.status = status
+        self.document = document
+
+
+class Client:
+    """One connection to a table: its seat (None for a spectator) and its queue of messages to send.
+
+    Messages are put on the queue at once and sent by the connection's own task, so a slow
+    connection never holds up a table. One whose queue fills up is dropped (it reconnects
+    with its link and gets the latest view).
+    """
+
+    def __init__(self, seat: int | None, *, pictures: bool = False, queue: int = 1024) -> None:
+        self.seat = seat
+        self.pictures = pictures
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
+        self.dropped = False
+
+    def send(self, text: str) -> None:
+        """Queue a message; a connection too slow to keep up is dropped."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+    def close(self) -> None:
+        """Ask the connection's task to close the connection."""
+        self.dropped = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+
+def error_message(document: Mapping[str, Any]) -> str:
+    """The message that carries an error document.
+
+    Example:
+        >>> error_message(schema.protocol_error("spectator", "no"))[:30]
+        '{"type":"error","error":{"form'
+    """
+    return json.dumps({"type": "error", "error": document}, separators=(",", ":"), ensure_ascii=False)
+
+
+class Room:
+    """One table: its match, its seats (people and bots) and the connections to it."""
+
+    def __init__(self, hub: Hub, stored: StoredTable, state: cr.State) -> None:
+        self.hub = hub
+        self.id = stored.id
+        self.state = state
+        self.length = stored.length
+        self.bots: tuple[Bot | None, ...] = tuple(None if b is None else get_bot(b) for b in stored.seats)
+        self.clients: list[Client] = []
+        self.lock = asyncio.Lock()
+        self.rng = hub.bot_rng()
+        self.advancing: asyncio.Task[None] | None = None
+        self.views = ViewWriter()
+
+    # ----------------------------------------------------------------- messages
+
+    def table_message(self, seat: int | None) -> str:
+        """The table as one seat sees it: the seats, their names, bots and who is connected."""
+        online = {c.seat for c in self.clients if not c.dropped}
+        seats = [
+            {"name": name, "bot": None if bot is None else bot.name, "online": bot is not None or i in online}
+            for i, (name, bot) in enumerate(zip(self.state.players, self.bots, strict=True))
+        ]
+        body = {"type": "table", "seat": seat, "seats": seats, "spectators": None in online}
+        return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+    def view_message(self, seat: int | None, pictures: bool, cache: dict[Any, str]) -> str:
+        """The view of one seat after the latest action (built once per seat and kind of message)."""
+        key = (seat, pictures)
+        text = cache.get(key)
+        if text is None:
+            view = cr.view(self.state, seat)
+            text = f'{{"type":"view","at":{self.length},"view":{self.views.dumps(view)}'
+            if pictures:
+                from .. import render
+
+                text += ',"picture":' + json.dumps(render.svg(view), ensure_ascii=False)
+            text += "}"
+            cache[key] = text
+        return text
+
+    def broadcast(self) -> None:
+        """Send every connection its own seat's view of the current state."""
+        cache: dict[Any, str] = {}
+        for client in self.clients:
+            client.send(self.view_message(client.seat, client.pictures, cache))
+
+    def announce(self) -> None:
+        """Send every connection the table's seats (someone came or went)."""
+        texts: dict[int | None, str] = {}
+        for client in self.clients:
+            if client.seat not in texts:
+                texts[client.seat] = self.table_message(client.seat)
+            client.send(texts[client.seat])
+
+    def attach(self, client: Client) -> bool:
+        """Connect a client: it gets the table and its view at once. False if the table is full."""
+        if len(self.clients) >= self.hub.limits.connections_per_table:
+            return False
+        self.clients.append(client)
+        self.announce()
+        client.send(self.view_message(client.seat, client.pictures, {}))
+        return True
+
+    def detach(self, client: Client) -> None:
+        """Disconnect a client."""
+        if client in self.clients:
+            self.clients.remove(client)
+            self.announce()
+        if not self.clients and self.state.is_over:
+            self.hub.unload(self)
+
+    # ----------------------------------------------------------------- actions
+
+    async def act(self, client: Client, message: Mapping[str, Any]) -> None:
+        """A client's `act` message: check it, apply it, store it, tell everyone; or send an error."""
+        error = await self._act(client, message)
+        if error is not None:
+            client.send(error_message(error))
+
+    async def _act(self, client: Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
+        for key in message:
+            if key not in ("type", "at", "action"):
+                path = f"$.{key}" if key.isidentifier() and len(key) <= 40 else "$"
+                return schema.protocol_error("invalid-document", f"unknown field {key[:40]!r}", path=path)
+        at = message.get("at")
+        if type(at) is not int:
+            return schema.protocol_error("invalid-document", "`at` must be an integer", path="$.at")
+        if "action" not in message:
+            return schema.protocol_error("invalid-document", "missing field 'action'", path="$.action")
+        try:
+            action = schema.read_action(message["action"])
+        except cr.InvalidStateError as err:
+            path = "$.action" + err.path[1:]
+            return schema.protocol_error("invalid-document", str(err).replace(err.path, path, 1), path=path)
+        sent = schema.action_document(action)
+        body = {k: v for k, v in sent.items() if k not in ("format", "kind")}
+        if client.seat is None:
+            return schema.protocol_error("spectator", "a spectator's link acts for no seat", action=body)
+        if isinstance(action, cr.Deal):
+            return schema.protocol_error("chance-action", "the server deals, not a player", action=body)
+        if action.seat != client.seat:
+            return schema.protocol_error(
+                "not-your-seat", f"this link is seat {client.seat}'s, not seat {action.seat}'s", action=body
+            )
+        async with self.lock:
+            if at != self.length:
+                return schema.protocol_error(
+                    "stale",
+                    f"the action was chosen at action {at}, but the match is at action {self.length}",
+                    seat=client.seat,
+                    action=body,
+                )
+            illegal = cr.check(self.state, action)
+            if illegal is not None:
+                return schema.error_document(illegal)
+            await self._accept(action)
+        self.wake()
+        return None
+
+    async def _accept(self, action: cr.Action) -> None:
+        """Apply, store, then tell: the caller holds the lock and has checked the action."""
+        state = cr.apply(self.state, action)
+        document = json.dumps(schema.action_document(action), separators=(",", ":"), ensure_ascii=False)
+        await self.hub.commit(self.id, self.length, document, finished=state.is_over)
+        self.state = state
+        self.length += 1
+        self.broadcast()
+
+    def wake(self) -> None:
+        """Let the deals and the bots play, if it is their turn (in a task of the room's own)."""
+        if self.advancing is None or self.advancing.done():
+            self.advancing = asyncio.get_running_loop().create_task(self.advance())
+
+    async def advance(self) -> None:
+        """Deal and let the bots play while it is their turn, one stored action at a time.
+
+        If the database fails, the table waits where it is (nothing was applied or told): the
+        next action sent to it, or the next start of the server, tries again.
+        """
+        try:
+            await self._advance()
+        except Exception:
+            log.exception("table %s: a deal or a bot's action could not be stored", self.id)
+
+    async def _advance(self) -> None:
+        while True:
+            async with self.lock:
+                state = self.state
+                seat = state.to_act
+                if seat is None:
+                    return
+                if seat == cr.CHANCE:
+                    action = self.hub.dealer(state)
+                else:
+                    bot = self.bots[seat]
+                    if bot is None:
+                        return
+                    action = bot.choose(cr.view(state, seat), self.rng)
+                await self._accept(action)
+            await asyncio.sleep(0)  # let other tables and connections run between actions
+
+
+class Hub:
+    """Every table in play, the database, and the limits: the server's state.
+
+    Args:
+        store: The database.
+        limits: What one client may ask.
+        bots: The bot names a table may seat.
+        dealer: Draws a deal for a state (default: `cr.sample_chance` with the operating
+            system's randomness). Tests give rigged deals.
+        bot_rng: Makes each table's random generator for its bots.
+        secret: Makes a link's secret (default: 256 random bits, URL-safe text).
+        table_id: Makes a table's id.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        limits: Limits | None = None,
+        bots: Sequence[str] = FAST_BOTS,
+        dealer: Callable[[cr.State], cr.Action] | None = None,
+        bot_rng: Callable[[], random.Random] | None = None,
+        secret: Callable[[], str] | None = None,
+        table_id: Callable[[], str] | None = None,
+    ) -> None:
+        for name in bots:
+            if name not in BOTS:
+                raise ValueError(f"unknown bot {name!r}; bots are {', '.join(BOTS)}")
+        self.store = store
+        self.limits = limits or Limits()
+        self.bot_names = tuple(bots)
+        system = random.SystemRandom()
+        self.dealer = dealer or (lambda state: cr.sample_chance(state, system))
+        self.bot_rng = bot_rng or (lambda: random.Random(secrets.randbits(64)))
+        self.secret = secret or (lambda: secrets.token_urlsafe(32))
+        self.table_id = table_id or (lambda: secrets.token_urlsafe(12))
+        self.rooms: dict[str, Room] = {}
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-db")
+        self.checkpointer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-checkpoint")
+        self.checkpointing: asyncio.Task[None] | None = None
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+
+    # ----------------------------------------------------------------- the database, off the event loop
+
+    async def _db(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Call the store: at once when a commit does not wait for the disk, else in the writer thread.
+
+        A commit in WAL mode with `synchronous=NORMAL` takes about 0.1 ms and never waits for the
+        disk: handing it to a thread would cost more (the thread must win the GIL back from the
+        busy event loop, up to 5 ms each time, and the commits queue up behind each other).
+        """
+        if self.store.synchronous == "NORMAL":
+            return call(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writer, lambda: call(*args, **kwargs))
+
+    async def commit(self, table_id: str, n: int, action: str, *, finished: bool) -> None:
+        """Store action `n` of a table (one transaction); return once it is committed."""
+        await self._db(self.store.append, table_id, n, action, finished=finished)
+
+    # ----------------------------------------------------------------- start and stop
+
+    async def _checkpoints(self, every: float = 1.0) -> None:
+        """Copy the database's log into its file every second, in a thread that may wait for the disk."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await loop.run_in_executor(self.checkpointer, self.store.checkpoint)
+            except Exception:  # a busy database: the next one will do
+                log.exception("checkpoint failed")
+
+    async def start(self) -> None:
+        """Bring back every unfinished table at its last stored action, and let its bots play on."""
+        self.store.checkpoint_elsewhere()
+        self.checkpointing = asyncio.get_running_loop().create_task(self._checkpoints())
+        for stored in await self._db(self.store.unfinished):
+            room = await self._load(stored)
+            self.rooms[room.id] = room
+            room.wake()
+
+    async def _load(self, stored: StoredTable) -> Room:
+        texts = await self._db(self.store.actions, stored.id)
+        rules = cr.loads(stored.rules, cr.Rules)
+        actions = [schema.read_action(json.loads(t)) for t in texts]
+        state = cr.replay(cr.Record(rules, stored.players, stored.first, actions))
+        if len(actions) != stored.length:
+            raise RuntimeError(f"table {stored.id}: {len(actions)} actions stored, length {stored.length}")
+        return Room(self, stored, state)
+
+    async def stop(self) -> None:
+        """Stop the tables' tasks and close the database."""
+        if self.checkpointing is not None:
+            self.checkpointing.cancel()
+        self.checkpointer.shutdown(wait=True)
+        for room in list(self.rooms.values()):
+            if room.advancing is not None:
+                room.advancing.cancel()
+            for client in room.clients:
+                client.close()
+        await self._db(self.store.close)
+        self.writer.shutdown(wait=True)
+
+    def unload(self, room: Room) -> None:
+        """Forget a finished table nobody watches (it stays in the database)."""
+        if self.rooms.get(room.id) is room and room.state.is_over and not room.clients:
+            del self.rooms[room.id]
+
+    # ----------------------------------------------------------------- tables
+
+    def may_create(self, address: str) -> bool:
+        """Whether a client address may create a table now (its rate limit)."""
+        return self._allow("create", address, self.limits.tables_per_minute, self.limits.table_burst)
+
+    def may_join(self, address: str) -> bool:
+        """Whether a client address may open a connection now (its rate limit)."""
+        return self._allow("join", address, self.limits.joins_per_minute, self.limits.join_burst)
+
+    def _allow(self, what: str, address: str, per_minute: float, burst: int) -> bool:
+        bucket = self.buckets.get((what, address))
+        if bucket is None:
+            if len(self.buckets) > 20_000:  # (forgetting every address lets them all start afresh)
+                self.buckets.clear()
+            bucket = self.buckets[what, address] = Bucket(per_minute / 60, burst)
+        return bucket.take()
+
+    async def create(self, request: Any) -> dict[str, Any]:
+        """Create a table from a request (parsed JSON); return the seats' and spectators' secrets.
+
+        The request: `{"preset": "agurk", "options": {...}, "seats": ["person", "heuristic", ...],
+        "names": ["Ann", ...], "first": 0}`; only `preset` and `seats` are required.
+
+        Raises:
+            CreateError: A bad request (400) or a full server (503).
+        """
+        rules, seats, names, first = self._read_request(request)
+        playing = sum(1 for room in self.rooms.values() if not room.state.is_over)
+        if playing >= self.limits.max_tables:
+            raise CreateError(
+                503, schema.protocol_error("server-full", "the server holds all the tables it may")
+            )
+        try:
+            state = cr.new_game(rules, players=names, first=first)
+        except cr.InvalidRulesError as err:
+            raise CreateError(400, schema.error_document(err)) from None
+        table_id = self.table_id()
+        people = {seat: self.secret() for seat, bot in enumerate(seats) if bot is None}
+        watchers = self.secret()
+        stored = StoredTable(table_id, cr.dumps(rules), state.players, first, seats, 0, False)
+        links = [(digest(s), seat) for seat, s in people.items()] + [(digest(watchers), None)]
+        await self._db(self.store.create, stored, links)
+        room = Room(self, stored, state)
+        self.rooms[table_id] = room
+        room.wake()
+        return {
+            "table": table_id,
+            "seats": [
+                {"seat": seat, "name": name, "bot": bot, "secret": people.get(seat)}
+                for seat, (name, bot) in enumerate(zip(state.players, seats, strict=True))
+            ],
+            "spectators": watchers,
+        }
+
+    def _read_request(self, request: Any) -> tuple[cr.Rules, tuple[str | None, ...], list[str], int]:
+        def bad(message: str, path: str) -> CreateError:
+            return CreateError(400, schema.protocol_error("invalid-document", message, path=path))
+
+        if type(request) is not dict:
+            raise bad("a table request is a JSON object", "$")
+        for key in request:
+            if key not in ("preset", "options", "seats", "names", "first"):
+                raise bad(f"unknown field {key!r}", f"$.{key}" if re.fullmatch(r"\w{1,40}", key) else "$")
+        preset, options = request.get("preset"), request.get("options", {})
+        if type(preset) is not str:
+            raise bad('preset must be a string, e.g. "agurk"', "$.preset")
+        if type(options) is not dict or len(options) > 32:
+            raise bad("options must be an object of at most 32 options", "$.options")
+        try:
+            rules = cr.ruleset(preset, **options)
+        except cr.InvalidRulesError as err:
+            raise CreateError(400, schema.error_document(err)) from None
+        except (TypeError, ValueError) as err:
+            raise bad(f"bad options: {err}", "$.options") from None
+        wanted = request.get("seats")
+        if type(wanted) is not list or not 1 <= len(wanted) <= rules.max_players:
+            raise bad(
+                f"seats must be an array of {rules.min_players} to {rules.max_players} seats", "$.seats"
+            )
+        seats: list[str | None] = []
+        for i, kind in enumerate(wanted):
+            if kind == "person":
+                seats.append(None)
+            elif type(kind) is str and kind in self.bot_names:
+                seats.append(kind)
+            else:
+                choices = ", ".join(repr(b) for b in ("person", *self.bot_names))
+                raise bad(f"a seat is one of {choices}", f"$.seats[{i}]")
+        names = request.get("names")
+        if names is None:
+            count: dict[str, int] = {}
+            names = []
+            for bot in seats:
+                label = "Player" if bot is None else f"{bot.capitalize()} bot"
+                count[label] = count.get(label, 0) + 1
+                names.append(f"{label} {count[label]}")
+        if type(names) is not list or len(names) != len(seats):
+            raise bad("names must be an array with one name per seat", "$.names")
+        for i, name in enumerate(names):
+            if type(name) is not str or not _NAME.match(name) or name != name.strip():
+                raise bad("a name is 1 to 40 characters, without control characters", f"$.names[{i}]")
+        first = request.get("first", 0)
+        if type(first) is not int or not 0 <= first < len(seats):
+            raise bad("first must be a seat of the table", "$.first")
+        return rules, tuple(seats), names, first
+
+    async def join(self, secret: Any) -> tuple[Room, int | None] | None:
+        """The room and seat of a link's secret, or None for a secret that names no seat."""
+        if type(secret) is not str or not 1 <= len(secret) <= 200:
+            return None
+        found = await self._db(self.store.link, digest(secret))
+        if found is None:
+            return None
+        table_id, seat = found
+        room = self.rooms.get(table_id)
+        if room is None:  # a finished table: brought back to be looked at
+            stored = await self._db(self.store.table, table_id)
+            if stored is None:
+                return None
+            room = self.rooms.get(table_id) or await self._load(stored)
+            self.rooms.setdefault(table_id, room)
+            room = self.rooms[table_id]
+        return room, seat
+
+    async def record(self, secret: Any) -> str | None:
+        """The record document of a finished match, for any of its links; None if there is none yet."""
+        joined = await self.join(secret)
+        if joined is None or not joined[0].state.is_over:
+            return None
+        room = joined[0]
+        text = cr.dumps(cr.record(room.state))
+        self.unload(room)
+        return text

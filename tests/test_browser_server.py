@@ -1,0 +1,215 @@
+"""The Play page's "play with friends" in a real browser: pages in separate browser contexts (separate
+people) create a table on a real server, join it by their links and play a whole round, one of them
+reloading its page in the middle of a trick (issue 37).
+
+The server serves the built site itself, as `cucumber-rules serve` does. Chromium and Playwright as in
+`tests/test_browser.py` (required in CI, skipped elsewhere when missing). Each test drives its browser
+from a thread of its own: Playwright's synchronous API refuses to start where another instance (that of
+`tests/test_browser.py`, kept for the session) runs its loop. Set `CUCUMBER_PREBUILT_SITE` to a site
+built beforehand to skip the build while working on these tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from server_harness import ThreadServer
+from test_browser import CHROMIUM_FLAGS, _chromium, _missing
+from test_server import AGURK, deterministic_hub
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.server
+
+TIMEOUT_MS = 30_000
+#: True once the page shows a later point of the match than `at`.
+MOVED_ON = "at => Number(document.getElementById('friends').dataset.at) > at"
+
+
+def in_a_browser(scenario: Callable[[Browser], None]) -> None:
+    """Run `scenario` with a headless Chromium of its own, in a thread of its own; re-raise its failure."""
+    if importlib.util.find_spec("playwright") is None:
+        _missing("the `playwright` package is not installed (pip install -e '.[test]')")
+    executable = _chromium()
+    if executable is None:
+        _missing("Chromium is not installed (Debian: apt-get install chromium)")
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+                try:
+                    scenario(browser)
+                finally:
+                    browser.close()
+        except BaseException as error:  # handed to the test's own thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
+
+
+@pytest.fixture(scope="module")
+def friends_site(request: pytest.FixtureRequest) -> Path:
+    prebuilt = os.environ.get("CUCUMBER_PREBUILT_SITE")
+    return Path(prebuilt) if prebuilt else Path(request.getfixturevalue("site"))
+
+
+@pytest.fixture
+def table_server(friends_site: Path, tmp_path: Path) -> Iterator[ThreadServer]:
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK), site=friends_site) as running:
+        yield running
+
+
+class Person:
+    """One person: a browser context of their own (their own storage), and their page."""
+
+    def __init__(self, browser: Browser, url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1100, "height": 900})
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.goto(url)
+
+    def data(self, name: str) -> str | None:
+        return self.page.get_attribute("#friends", f"data-{name}")
+
+    def at(self) -> int:
+        return int(self.data("at") or -1)
+
+    def wait_state(self, state: str) -> None:
+        self.page.wait_for_selector(f'#friends[data-state="{state}"]')
+
+    def my_turn(self) -> bool:
+        moves = self.page.locator(".friends-moves button:enabled")
+        return self.data("state") == "playing" and moves.count() > 0
+
+    def play(self, by_card: bool) -> None:
+        """Play a legal move: clicking a lifted card of the picture, or a move's button."""
+        at = self.at()
+        cards = self.page.locator(".friends-table .cr-legal")
+        if by_card and cards.count():
+            cards.first.click(position={"x": 4, "y": 6})  # (a card's top left corner shows in a fanned hand)
+        else:
+            self.page.locator(".friends-moves button:enabled").first.click()
+        self.page.wait_for_function(MOVED_ON, arg=at)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def test_friends_play_a_whole_round_with_a_reload_mid_trick(table_server: ThreadServer) -> None:
+    in_a_browser(lambda browser: whole_round(browser, table_server))
+
+
+def whole_round(browser: Browser, table_server: ThreadServer) -> None:
+    ann = Person(browser, table_server.url + "/play/")
+    ann.wait_state("setup")
+    setup = ann.page.locator("form.friends-setup")
+    setup.locator("select[name=preset]").select_option("agurk")
+    setup.locator("input[name=players]").fill("3")
+    setup.locator("input[name=players]").dispatch_event("change")
+    setup.locator("select[name=seat0]").select_option("person")
+    setup.locator("select[name=seat1]").select_option("person")
+    setup.locator("select[name=seat2]").select_option("heuristic")
+    setup.locator("input[name=name]").fill("Ann")
+    setup.get_by_role("button", name="Create the table").click()
+    ann.wait_state("playing")
+    assert ann.data("seat") == "0"
+    # Ann's page shows the links to share: one per person's seat, one for spectators.
+    links = {
+        item.get_attribute("data-seat"): item.locator("a.friends-link").get_attribute("href")
+        for item in ann.page.locator(".friends-links li[data-seat]").all()
+    }
+    assert set(links) == {"0", "1", "spectators"}
+    assert all(re.search(r"/play/#join=[A-Za-z0-9_-]{40,}$", url or "") for url in links.values())
+
+    bo = Person(browser, links["1"] or "")
+    watcher = Person(browser, links["spectators"] or "")
+    bo.wait_state("playing")
+    watcher.wait_state("playing")
+    assert bo.data("seat") == "1"
+    assert watcher.data("seat") == "spectator"
+    assert watcher.page.locator(".friends-moves button").count() == 0
+    # Bo's picture shows Bo's own cards, face up, and not Ann's.
+    bo_picture = bo.page.locator(".friends-table svg").inner_html()
+    assert 'data-card="2D"' in bo_picture
+    assert 'data-card="KC"' not in bo_picture
+
+    played = {"ann": 0, "bo": 0}
+    reloaded = False
+    deadline = time.monotonic() + 120
+    while int(watcher.data("results") or 0) < 1:
+        assert time.monotonic() < deadline, "the round did not finish"
+        moved = False
+        for name, person in (("ann", ann), ("bo", bo)):
+            if not person.my_turn():
+                continue
+            if name == "bo" and not reloaded and played["ann"] >= 2 and int(bo.data("trick") or 0) > 0:
+                # Mid-trick (a card on the table, Bo to play): Bo reloads the page and is back at once.
+                before = ann.at()
+                bo.page.reload()
+                bo.wait_state("playing")
+                assert bo.at() == before
+                assert int(bo.data("trick") or 0) > 0
+                assert bo.my_turn()
+                reloaded = True
+            person.play(by_card=played[name] % 2 == 0)
+            played[name] += 1
+            moved = True
+        if not moved:
+            watcher.page.wait_for_timeout(50)
+    assert reloaded
+    assert played["ann"] >= 7
+    assert played["bo"] >= 7
+    # Everyone sees the same match: the round is scored, and the pages agree on how far the match is.
+    time.sleep(0.5)
+    assert ann.at() == bo.at() == watcher.at()
+    assert ann.data("results") == bo.data("results") == watcher.data("results") == "1"
+    for person in (ann, bo, watcher):
+        assert not person.errors, person.errors
+        person.close()
+
+
+def test_the_play_page_says_when_no_server_serves_it(friends_site: Path) -> None:
+    """Served by a plain static server (the docs site on its own), the page says what it needs."""
+    in_a_browser(lambda browser: no_server(browser, friends_site))
+
+
+def no_server(browser: Browser, friends_site: Path) -> None:
+    import functools
+    import http.server
+    import threading
+
+    handler: Any = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(friends_site))
+    handler.log_message = lambda *a: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        person = Person(browser, f"http://127.0.0.1:{httpd.server_address[1]}/play/")
+        person.wait_state("offline")
+        assert "cucumber-rules serve" in person.page.locator("#friends").inner_text()
+        assert not person.errors, person.errors  # (no failed request: the site says "server": false)
+        person.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -1,0 +1,346 @@
+"""The table server under attack: a link acts only for its seat, a spectator for no one, messages and
+requests are limited in size and rate, origins are checked, links are stored hashed, and hostile
+messages get error documents, never a crash or a half-applied move (issue 37)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+import cucumber_rules as cr
+from cucumber_rules.server import Hub, Limits, Store, digest
+from server_harness import Player, ThreadServer
+from test_server import AGURK, deterministic_hub, wait_for_at
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    limits = Limits(messages_per_second=50, message_burst=60, table_burst=1000, join_burst=1000)
+    hub = deterministic_hub(tmp_path_factory.mktemp("db") / "db.sqlite3", AGURK, limits=limits)
+    with ThreadServer(hub) as running:
+        yield running
+
+
+def new_table(server: ThreadServer, seats: list[str] | None = None) -> dict[str, Any]:
+    answer = server.create("agurk", seats or ["person", "person", "person"])
+    wait_for_at(server.url, answer["spectators"]["secret"], 1)
+    return answer
+
+
+def joined(server: ThreadServer, secret: str, **options: Any) -> Player:
+    player = Player(server.url, secret, **options)
+    player.until(lambda m: m["type"] == "view")
+    return player
+
+
+# --------------------------------------------------------------------------- seats and links
+
+
+def test_a_link_acts_only_for_its_seat(server: ThreadServer) -> None:
+    answer = new_table(server)
+    seat0 = joined(server, answer["seats"][0]["secret"])
+    for action in (cr.Play(1, "2D"), cr.Play(2, "8H"), cr.Play(1, "AS"), cr.Revive(1, True)):
+        seat0.act(action)
+        error = seat0.error()
+        assert error["code"] == "not-your-seat"
+        for card in AGURK[1] + AGURK[2]:  # nothing about the other hands
+            assert card not in error["message"].replace(
+                str(action.card) if isinstance(action, cr.Play) else "", ""
+            )
+    assert seat0.at == 1
+    assert len(server.hub.store.actions(answer["table"])) == 1
+
+
+def test_a_spectator_acts_for_no_one_and_nobody_deals(server: ThreadServer) -> None:
+    answer = new_table(server)
+    watcher = joined(server, answer["spectators"]["secret"])
+    assert watcher.view is not None
+    assert watcher.view["seat"] is None
+    assert watcher.view["hand"] == []
+    for seat in range(3):
+        watcher.act(cr.Play(seat, AGURK[seat][0]))
+        assert watcher.error()["code"] == "spectator"
+    seat0 = joined(server, answer["seats"][0]["secret"])
+    seat0.act(cr.Deal(hands=AGURK))
+    assert seat0.error()["code"] == "chance-action"
+    assert len(server.hub.store.actions(answer["table"])) == 1
+
+
+@pytest.mark.parametrize(
+    "join",
+    [
+        {"type": "join", "link": "guessed-secret"},
+        {"type": "join", "link": ""},
+        {"type": "join", "link": "x" * 300},
+        {"type": "join", "link": ["secret-0"]},
+        {"type": "join"},
+    ],
+)
+def test_unknown_links_are_refused(server: ThreadServer, join: dict[str, Any]) -> None:
+    player = Player(server.url, "", join=False)
+    player.send(join)
+    assert player.error()["code"] == "unknown-link"
+    with pytest.raises(ConnectionClosed):
+        player.receive(5)
+
+
+@pytest.mark.parametrize("first", ["hello", "[]", '{"type": "act"}', "{" * 2000])
+def test_the_first_message_must_be_a_join(server: ThreadServer, first: str) -> None:
+    player = Player(server.url, "", join=False)
+    player.send(first)
+    assert player.error()["code"] == "invalid-document"
+    with pytest.raises(ConnectionClosed):
+        player.receive(5)
+
+
+def test_a_silent_connection_is_closed(tmp_path: Path) -> None:
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=Limits(join_timeout=0.3))) as quick:
+        player = Player(quick.url, "", join=False)
+        with pytest.raises(ConnectionClosed):
+            player.receive(5)
+
+
+# --------------------------------------------------------------------------- hostile messages
+
+
+def act(at: Any = 1, **action: Any) -> str:
+    """An `act` message with an action document (fields given, or a play of KC by seat 0)."""
+    fields = action or {"type": "play", "seat": 0, "card": "KC"}
+    return json.dumps({"type": "act", "at": at, "action": {"format": 2, "kind": "action", **fields}})
+
+
+PLAY = {"type": "play", "seat": 0, "card": "KC"}  # an action object without its document's envelope
+
+HOSTILE_MESSAGES = [
+    ("not json", "invalid-document", "$"),
+    ("[" * 2000 + "]" * 2000, "invalid-document", "$"),  # nested past Python's recursion limit
+    ("[1, 2]", "invalid-document", "$"),
+    ('{"type": "steal"}', "invalid-document", "$.type"),
+    ('{"type": "act", "at": "1", "action": {}}', "invalid-document", "$.at"),
+    ('{"type": "act", "at": true, "action": {}}', "invalid-document", "$.at"),
+    ('{"type": "act", "at": 1}', "invalid-document", "$.action"),
+    ('{"type": "act", "at": 1, "action": {}, "admin": true}', "invalid-document", "$.admin"),
+    (json.dumps({"type": "act", "at": 1, "action": PLAY}), "invalid-document", "$.action.format"),
+    (act(type="play", seat=0, card="KX"), "invalid-document", "$.action.card"),
+    (act(type="play", seat=0, card="KC", x=1), "invalid-document", "$.action.x"),
+    (act(type="play", seat=-1, card="KC"), "invalid-document", "$.action.seat"),
+    (act(type="revive", seat=0, accept="yes"), "invalid-document", "$.action.accept"),
+    (act(at=0), "stale", None),
+    (act(at=99), "stale", None),
+    (act(at=-1), "stale", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "code", "path"), HOSTILE_MESSAGES)
+def test_hostile_messages_get_error_documents_and_change_nothing(
+    server: ThreadServer, message: str, code: str, path: str | None
+) -> None:
+    answer = new_table(server)
+    seat0 = joined(server, answer["seats"][0]["secret"])
+    seat0.send(message)
+    error = seat0.error()
+    assert error["code"] == code
+    assert error["path"] == path
+    seat0.act(cr.Play(0, "KC"))  # the connection still works, and the match is where it was
+    assert seat0.until_at(2)["at"] == 2
+
+
+def test_binary_and_oversized_messages(server: ThreadServer) -> None:
+    answer = new_table(server)
+    seat0 = joined(server, answer["seats"][0]["secret"])
+    seat0.ws.send(b'{"type": "ping"}')
+    assert seat0.error()["code"] == "invalid-document"
+    seat0.send('{"type": "ping", "pad": "' + "x" * 5000 + '"}')
+    assert seat0.error()["code"] == "too-large"
+    seat0.send('{"type": "ping"}')
+    assert seat0.until(lambda m: m["type"] == "pong")
+    seat0.send("x" * 200_000)  # past the frame limit: the connection is closed unread
+    with pytest.raises(ConnectionClosed):
+        seat0.until(lambda m: False, timeout=5)
+
+
+def test_flooding_is_refused_then_cut_off(tmp_path: Path) -> None:
+    limits = Limits(messages_per_second=2, message_burst=5)
+    with ThreadServer(deterministic_hub(tmp_path / "db", AGURK, limits=limits)) as slow:
+        answer = slow.create("agurk", ["person", "person", "person"])
+        wait_for_at(slow.url, answer["spectators"]["secret"], 1)
+        seat0 = joined(slow, answer["seats"][0]["secret"])
+        codes = []
+        for _ in range(50):
+            seat0.send('{"type": "ping"}')
+
+        def read_all() -> None:
+            while True:
+                message = seat0.receive(5)
+                codes.append(message["type"] if message["type"] != "error" else message["error"]["code"])
+
+        with pytest.raises(ConnectionClosed):
+            read_all()
+        assert codes.count("pong") <= 6
+        assert "rate-limited" in codes
+        # a fresh connection is welcome once the flood is over
+        time.sleep(0.5)
+        assert joined(slow, answer["seats"][0]["secret"]).at == 1
+
+
+# --------------------------------------------------------------------------- origins
+
+
+def test_websocket_origins_are_checked(server: ThreadServer) -> None:
+    answer = new_table(server)
+    secret = answer["seats"][0]["secret"]
+    with pytest.raises(InvalidStatus) as refused:
+        Player(server.url, secret, origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    with pytest.raises(InvalidStatus):
+        Player(server.url, secret, origin=f"http://127.0.0.1:{server.port + 1}")
+    assert joined(server, secret, origin=server.url).at == 1  # the server's own pages
+    assert joined(server, secret).at == 1  # a program (no Origin header)
+
+
+def test_other_origins_are_allowed_only_when_configured(tmp_path: Path) -> None:
+    body = {"preset": "agurk", "seats": ["person"] * 3}
+    docs = {"Origin": "https://docs.example.org"}
+    with ThreadServer(database=tmp_path / "db") as plain:
+        assert httpx.post(f"{plain.url}/api/tables", json=body, headers=docs).status_code == 403
+    with ThreadServer(database=tmp_path / "db2", origins=("https://docs.example.org/",)) as opened:
+        answer = httpx.post(f"{opened.url}/api/tables", json=body, headers=docs)
+        assert answer.status_code == 201
+        secret = answer.json()["seats"][0]["secret"]
+        assert joined(opened, secret, origin="https://docs.example.org").view is not None
+        with pytest.raises(InvalidStatus):
+            Player(opened.url, secret, origin="https://docs.example.org.evil.example")
+
+
+def test_table_requests_from_other_origins_are_refused(server: ThreadServer) -> None:
+    body = {"preset": "agurk", "seats": ["person"] * 3}
+    evil = httpx.post(f"{server.url}/api/tables", json=body, headers={"Origin": "http://evil.example"})
+    assert evil.status_code == 403
+    assert evil.json()["kind"] == "error"
+    own = httpx.post(f"{server.url}/api/tables", json=body, headers={"Origin": server.url})
+    assert own.status_code == 201
+
+
+# --------------------------------------------------------------------------- table requests
+
+
+def request(**fields: Any) -> dict[str, Any]:
+    return {"preset": "agurk", "seats": ["person"] * 3, **fields}
+
+
+BAD_REQUESTS = [
+    (request(preset="hearts"), "invalid-rules", "preset"),
+    (request(options={"threshold": 0}), "invalid-rules", "threshold"),
+    (request(options={"surprise": True}), "invalid-rules", "surprise"),
+    (request(options=[1]), "invalid-document", "$.options"),
+    (request(options={f"o{i}": 1 for i in range(40)}), "invalid-document", "$.options"),
+    (request(seats=["person"] * 2), "invalid-rules", "players"),
+    (request(seats=["person"] * 9), "invalid-document", "$.seats"),
+    (request(seats=["person", "person", "ismcts"]), "invalid-document", "$.seats[2]"),
+    (request(seats=["person", "person", None]), "invalid-document", "$.seats[2]"),
+    (request(seats="person"), "invalid-document", "$.seats"),
+    (request(preset=7), "invalid-document", "$.preset"),
+    (request(names=["a", "b"]), "invalid-document", "$.names"),
+    (request(names=["a", "b\n", "c"]), "invalid-document", "$.names[1]"),
+    (request(names=["a", "b", "c" * 41]), "invalid-document", "$.names[2]"),
+    (request(names=["a", "b", 3]), "invalid-document", "$.names[2]"),
+    (request(names=["a", " b", "c"]), "invalid-document", "$.names[1]"),
+    (request(first=3), "invalid-document", "$.first"),
+    (request(first=True), "invalid-document", "$.first"),
+    (request(owner="me"), "invalid-document", "$.owner"),
+    ([], "invalid-document", "$"),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "where"), BAD_REQUESTS)
+def test_bad_table_requests(server: ThreadServer, body: Any, code: str, where: str) -> None:
+    response = httpx.post(f"{server.url}/api/tables", json=body)
+    assert response.status_code == 400, response.text
+    error = response.json()
+    assert error["code"] == code
+    assert where in (error["path"] or error["option"] or ""), error
+
+
+def test_table_requests_are_limited_in_size_and_type(server: ThreadServer) -> None:
+    url = f"{server.url}/api/tables"
+    big = json.dumps({"preset": "agurk", "seats": ["person"] * 3, "names": ["x" * 3000] * 3})
+    response = httpx.post(url, content=big, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["code"] == "too-large"
+
+    def chunks() -> Any:  # no Content-Length: the body is counted as it comes
+        for _ in range(100):
+            yield b" " * 100
+
+    response = httpx.post(url, content=chunks(), headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    response = httpx.post(url, content="{}", headers={"Content-Type": "text/plain"})  # a form can send this
+    assert response.status_code == 415
+    response = httpx.post(url, content="{nope", headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid-document"
+
+
+def test_table_creation_is_rate_limited_and_bounded(tmp_path: Path) -> None:
+    limits = Limits(tables_per_minute=1, table_burst=2, max_tables=3)
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=limits)) as strict:
+        body = {"preset": "gurka", "seats": ["person", "person"]}
+        codes = [httpx.post(f"{strict.url}/api/tables", json=body).status_code for _ in range(3)]
+        assert codes == [201, 201, 429]
+    limits = Limits(max_tables=2)
+    with ThreadServer(Hub(Store(tmp_path / "db2"), limits=limits)) as small:
+        body = {"preset": "gurka", "seats": ["person", "person"]}
+        codes = [httpx.post(f"{small.url}/api/tables", json=body).status_code for _ in range(3)]
+        assert codes == [201, 201, 503]
+
+
+def test_connections_per_table_are_bounded(tmp_path: Path) -> None:
+    with ThreadServer(
+        deterministic_hub(tmp_path / "db", AGURK, limits=Limits(connections_per_table=2))
+    ) as small:
+        answer = small.create("agurk", ["person"] * 3)
+        secret = answer["spectators"]["secret"]
+        joined(small, secret)
+        joined(small, secret)
+        third = Player(small.url, secret)
+        assert third.error()["code"] == "server-full"
+
+
+# --------------------------------------------------------------------------- the database
+
+
+def test_links_are_stored_hashed(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    with ThreadServer(Hub(Store(database))) as plain:
+        answer = plain.create("agurk", ["person", "heuristic", "person"])
+        secrets_ = [s["secret"] for s in answer["seats"] if s["secret"]] + [answer["spectators"]["secret"]]
+        wait_for_at(plain.url, secrets_[0], 1)
+    stored = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("db.sqlite3"))
+    for secret in secrets_:
+        assert secret.encode() not in stored
+    with sqlite3.connect(database) as db:
+        digests = {bytes(row[0]) for row in db.execute("SELECT digest FROM links")}
+    assert digests == {digest(s) for s in secrets_}
+
+
+def test_connections_are_rate_limited_per_address(tmp_path: Path) -> None:
+    """Guessing links costs a connection a guess, and connections are limited per address."""
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=Limits(joins_per_minute=1, join_burst=3))) as strict:
+        codes = []
+        for _ in range(5):
+            player = Player(strict.url, "", join=False)
+            with contextlib.suppress(ConnectionClosed):  # (a refused connection is closed at once)
+                player.send({"type": "join", "link": "a-guessed-secret-" + "x" * 30})
+            codes.append(player.error()["code"])
+            player.close()
+        assert codes == ["unknown-link"] * 3 + ["rate-limited"] * 2
