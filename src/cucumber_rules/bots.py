@@ -276,7 +276,7 @@ class ISMCTSBot:
         if self.rollout == "heuristic":
             # The game's rules of thumb as a prior: their move starts with a fifth of the budget of
             # virtual visits at a good score, which the search must outdo to overturn it.
-            prior = root.children[game_of(view.rules).heuristic(view, rng)] = _Node()
+            prior = root.children[game_of(view.rules).bots.heuristic(view, rng)] = _Node()
             prior.visits = prior.available = max(1, self.iterations // 5)
             prior.reward = prior.visits * 0.75
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -321,7 +321,7 @@ class ISMCTSBot:
             state = apply(state, move)
         rnd = rng.random
         if self.rollout == "heuristic":
-            heuristic = game_of(world.match.rules).heuristic
+            heuristic = game_of(world.match.rules).bots.heuristic
             while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
                 moves = legal_moves(state)
                 if len(moves) > 1:  # the world is the bot's own sample: any seat's view of it is fair

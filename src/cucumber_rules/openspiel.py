@@ -67,7 +67,7 @@ from .encoding.ids import _encoding
 from .engine import apply, legal_moves, new_game
 from .errors import IllegalMoveError, InvalidRulesError
 from .outcomes import max_actions, returns
-from .rules import OPTIONS, Rules, ruleset
+from .rules import OPTIONS, Rules, game_of, ruleset
 from .sampling import sample_world
 from .state import CHANCE, State
 from .views import Dealt, public_history, view
@@ -277,7 +277,7 @@ Example:
 
 def _rounds_bound(rules: Rules, players: int) -> int | None:
     """The most rounds a match of these rules has, where the game is one whose bound is known here."""
-    bound = encoding.observations._game_bounds(rules, players).get("round")
+    bound = game_of(rules).encoding.observation_bounds(rules, players).get("round")
     return None if bound is None else int(bound[1])
 
 
@@ -1064,7 +1064,7 @@ class CucumberObserver:
             parts.append("trick " + (" ".join(f"{p.seat}:{p.card}" for p in seat_view.trick) or "-"))
             seen = " ".join(str(p.card) for t in seat_view.tricks for p in t.plays)
             parts.append(f"seen {seen or '-'}")
-            extra = s.game.describe_table(seat_view)
+            extra = game_of(s).words.describe_table(seat_view)
             if extra:
                 parts.append(extra)
         elif self.private_info == "single":

@@ -112,13 +112,6 @@ Example:
     ['chance-action', 'invalid-document', 'invalid-rules']
 """
 
-_STATE_EXTRA: Final[Mapping[str, Any]] = types.MappingProxyType(
-    {"ladder": type(None), "catastrophe": "marker"}
-)
-"""The JSON of a state's `extra` (a game's own per-trick value) where the library knows it: null in the
-ladder games, the Trick Marker in Catastrophe (the type of a Catastrophe trick's `marker`). A game
-added later may keep any JSON value there."""
-
 
 def schema_id(kind: str, game: str | None = None) -> str:
     """The `$id` of a schema: a URN naming the format version, the game (if one) and the kind.
@@ -189,7 +182,7 @@ def _fields(cls: type) -> list[attrs.Attribute[Any]]:
     return [a for a in attrs.fields(cls) if a.init]
 
 
-def _decks_of(game: Game) -> tuple[str, ...]:
+def _decks_of(game: Game[Any]) -> tuple[str, ...]:
     """The decks a game's rules may name: those its presets accept (asked of the rules themselves)."""
     found: list[str] = []
     for preset in game.presets:
@@ -216,7 +209,7 @@ def _tag(cls: type) -> str | None:
 class _Builder:
     """Builds the schema of one kind for one game, gathering the definitions it refers to."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.defs: dict[str, Any] = {}
         self.by_base: dict[type, type] = {
@@ -436,10 +429,7 @@ class _Builder:
         table = self.object_schema(self.game.table_type)
         self.defs[self.game.match_type.__name__] = match
         self.defs[self.game.table_type.__name__] = table
-        extra = _STATE_EXTRA.get(self.game.name, Any)
-        if extra == "marker":
-            marker = attrs.fields_dict(self.game.trick_type).get("marker")
-            extra = marker.type if marker is not None else Any
+        extra = self.game.extra_type
         play = self.of(Play)
         properties = {
             "rules": self.rules(),
@@ -547,7 +537,7 @@ def _envelope(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "properties": {**head, **body["properties"]}, "required": [*head, *body["required"]]}
 
 
-def _game_schema(kind: str, game: Game) -> dict[str, Any]:
+def _game_schema(kind: str, game: Game[Any]) -> dict[str, Any]:
     builder = _Builder(game)
     body = _envelope(kind, builder.body(kind))
     title = f"cucumber_rules {kind} document ({game.title or game.name}), format {FORMAT_VERSION}"

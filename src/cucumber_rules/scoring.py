@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -30,6 +31,12 @@ class Score(Value):
         ((0, 0, 0), (), (), (0, 1, 2))
     """
 
+    renamed: ClassVar[Mapping[str, str]] = {"rounds": "round_points"}
+    """Fields JSON format 2 called otherwise (read by `loads`)."""
+    retired: ClassVar[Mapping[str, Any]] = {"marks": 0, "eliminated": False}
+    """Fields format 2 wrote for every game, with their value per seat where a game has none."""
+    per_seat: ClassVar[tuple[str, ...]] = ()
+    """The fields a game's score class adds that hold one value per seat (checked when loaded)."""
     totals: tuple[int, ...]
     """Running points (ladder) or cucumbers (Five Cucumbers, Catastrophe) per seat."""
     round_points: tuple[tuple[int, ...], ...]

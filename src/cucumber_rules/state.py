@@ -172,11 +172,6 @@ class Match(Value):
     _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """A cache for `view` (not part of the value): what every view during this match value shares."""
 
-    @property
-    def game(self) -> Game[Any]:
-        """The game these rules are for."""
-        return type(self.rules)._game  # type: ignore[no-any-return]
-
     if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
 
         def __getattr__(self, name: str) -> Any: ...

@@ -59,7 +59,6 @@ Example:
 
 from __future__ import annotations
 
-from .hooks import Encoding
 from .chance import (
     Dealing,
     DealPlan,
@@ -70,6 +69,7 @@ from .chance import (
     default_deal_plan,
     num_chance_outcomes,
 )
+from .hooks import Encoding
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
     UNKNOWN_BOUND,

@@ -99,7 +99,8 @@ class Encoding:
             >>> import cucumber_rules as cr
             >>> Encoding().observation_bounds(cr.ruleset("agurk"), 3)
             {}
-            >>> cr.GAMES["ladder"].encoding.observation_bounds(cr.ruleset("gurka", fixed_rounds=10), 3)["totals"]
+            >>> ladder = cr.GAMES["ladder"].encoding
+            >>> ladder.observation_bounds(cr.ruleset("gurka", fixed_rounds=10), 3)["totals"]
             (0.0, 140.0)
         """
         return {}

@@ -14,7 +14,7 @@ from ..rules import Rules, game_of
 from ..state import State
 
 if TYPE_CHECKING:
-    from ..games import Game
+    pass
 
 __all__ = ["action_id", "action_of", "legal_mask", "num_actions"]
 

@@ -102,11 +102,22 @@ class _Group(Generic[G]):
         self.name = name
 
     def default(self) -> G:
-        """The group's default object (the module's class, with no arguments), built once."""
+        """The group's object (the named class, built with no arguments), built once.
+
+        A game's own group must derive from the class of `Game`'s default for the same group
+        (`register_game` checks a group set as an object at once; one named here, now).
+        """
         found = self._default
         if found is None:
             module, _, name = self.path.partition(":")
             cls = getattr(importlib.import_module(module), name)
+            base = Game.__dict__.get(self.name)
+            if isinstance(base, _Group) and base is not self:
+                expected = type(base.default())
+                if not (isinstance(cls, type) and issubclass(cls, expected)):
+                    raise TypeError(
+                        f"the {self.name} group {self.path} must be a subclass of {expected.__name__}"
+                    )
             with self._lock:
                 if self._default is None:
                     self._default = cls()
@@ -175,6 +186,9 @@ class Game(Generic[S]):
     """Its `Score` class (the ladder's `LadderScore` adds marks and eliminations)."""
     view_type: ClassVar[type[PlayerView]] = PlayerView
     """Its `PlayerView` class."""
+    extra_type: ClassVar[Any] = Any
+    """The type of what the game keeps per trick in `State.extra` (Catastrophe: `Marker | None`; the
+    ladder keeps nothing: `None`); `Any` when it does not say (the JSON Schemas then allow any value)."""
     unit: ClassVar[str] = "round"
     """What one deal's play is called (`"round"`; Catastrophe: `"hand"`)."""
     shows_dealer: ClassVar[bool] = True

@@ -19,10 +19,15 @@ from typing import Any
 import attrs
 
 from ..errors import check_codes
-from .base import FLAT_HOOKS, Game
+from .base import FLAT_HOOKS, Game, _Group
 
 __all__ = ["check_game", "library_game", "prove"]
 
+#: What Python itself puts in a class's namespace (not a reading of the game's).
+_CLASS_MACHINERY = frozenset(
+    {"__module__", "__qualname__", "__doc__", "__slots__", "__annotations__", "__orig_bases__",
+     "__parameters__", "__firstlineno__", "__static_attributes__", "__weakref__", "_abc_impl"}
+)  # fmt: skip
 #: A game's value classes (each derives from the library's class of that role).
 _VALUE_TYPES = ("match_type", "table_type", "trick_type", "result_type", "view_type")
 #: Each hook group's attribute, with the data its class must hold: name -> type.
@@ -35,6 +40,8 @@ _GROUP_DATA: dict[str, dict[str, type]] = {
 def _check_groups(game: Game[Any]) -> None:
     """Each hook group is an object of its default's class (or a subclass) holding data of the right types."""
     for attr in sorted({group for group, _ in FLAT_HOOKS.values()}):
+        if isinstance(inspect.getattr_static(type(game), attr, None), _Group):
+            continue  # declared with `group(...)`: its class is checked when it is first built
         found = getattr(game, attr, None)
         default = getattr(Game, attr)
         if not isinstance(found, type(default)):
@@ -137,7 +144,7 @@ def _check_types(game: Game[Any]) -> None:
             "not fields or a __dict__ (give it `__slots__ = ()`)"
         )
     own = vars(state_type) if state_type is not State else {}  # (State's own slots are no readings)
-    readings = [n for n in own if not n.startswith("__") and n not in ("_abc_impl",)]
+    readings = [n for n in own if n not in _CLASS_MACHINERY]
     for name in readings:
         if not _public(name) or (state_type is not State and _has(State, name)):
             raise ValueError(f"{game.name}: a state reading cannot be named {name!r}")

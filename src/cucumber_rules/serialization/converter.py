@@ -25,14 +25,16 @@ import attrs
 import cattrs
 
 from .. import _registry
+from .._paths import At, Bad, cause_message, kind_name, locate, step
 from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
 from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
-from ..errors import InvalidNotationError, InvalidStateError
+from ..errors import InvalidNotationError
 from ..history import History
 from ..records import Record
 from ..rules import Rules
 from ..scoring import Score
 from ..views import Dealt, PlayerView
+from .validation import state_document
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -47,107 +49,6 @@ __all__ = [
     "make_converter",
     "tagged_classes",
 ]
-
-
-class Bad(InvalidStateError):
-    """A structuring problem at `step` (a path suffix such as `.type`) below the current path.
-
-    An `InvalidStateError` whose `path` starts at `$`, the value given to the converter's
-    `structure` (`loads` names the path from the document's root instead).
-
-    Example:
-        >>> err = Bad("expected an integer, not a string", ".seat")
-        >>> err.path, str(err)
-        ('$.seat', '$.seat: expected an integer, not a string')
-    """
-
-    def __init__(self, message: str, step: str = "") -> None:
-        super().__init__("$" + step, message)
-        self.message = message
-        self.step = step
-
-
-class At(InvalidStateError):
-    """`error` happened below `step` (e.g. `[3]` or `.hands`) of the current path.
-
-    An `InvalidStateError` that names the whole path down to the cause, from `$`, the value
-    given to the converter's `structure`, and the cause's message.
-
-    Example:
-        >>> err = At("[2]", At(".seat", Bad("expected an integer, not a string")))
-        >>> err.path, str(err)
-        ('$[2].seat', '$[2].seat: expected an integer, not a string')
-    """
-
-    def __init__(self, step: str, error: BaseException) -> None:
-        path, cause = locate(error, "$" + step)
-        super().__init__(path, cause_message(cause))
-        self.step = step
-        self.error = error
-
-
-def locate(error: BaseException, path: str) -> tuple[str, BaseException]:
-    """Follow a structuring error (`At`, `Bad`) down to its cause: the JSON path, and the cause.
-
-    Example:
-        >>> path, cause = locate(At(".hands", At("[1]", ValueError("no"))), "$")
-        >>> path, cause
-        ('$.hands[1]', ValueError('no'))
-    """
-    while True:
-        if isinstance(error, At):
-            path += error.step
-            error = error.error
-        elif isinstance(error, Bad):
-            return path + error.step, error
-        else:
-            return path, error
-
-
-def cause_message(cause: BaseException) -> str:
-    """What went wrong, as a structuring error's cause says it, without a path of its own.
-
-    Example:
-        >>> cause_message(Bad("missing field 'seat'", ".seat")), cause_message(KeyError())
-        ("missing field 'seat'", 'KeyError')
-    """
-    if isinstance(cause, Bad):
-        return cause.message
-    if isinstance(cause, InvalidStateError):
-        return str(cause).removeprefix(f"{cause.path}: ")
-    return str(cause) or type(cause).__name__
-
-
-def kind_name(value: Any) -> str:
-    """How a JSON value is called in messages: `"a string"`, `"null"`, ...
-
-    Example:
-        >>> kind_name([1]), kind_name(None), kind_name(True)
-        ('an array', 'null', 'a boolean')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def step(key: str) -> str:
-    """The path step to a key: `.name`, or `["odd key"]` for a key that is not a plain name.
-
-    Example:
-        >>> step("hands"), step("a b")
-        ('.hands', '["a b"]')
-    """
-    return f".{key}" if key.isidentifier() else f"[{json.dumps(key, ensure_ascii=False)}]"
 
 
 # --------------------------------------------------------------------------- plain values
@@ -661,7 +562,7 @@ def converter_for(
         score_hooks[game.name] = attrs_structure(game.score_type, {"results": results})
 
     def state_structure(value: Any, _: Any = None) -> State:
-        from .validation import structure_state
+        from .validation import structure_state  # (validation reads a state by replaying it)
 
         return structure_state(conv, value)
 
@@ -746,36 +647,3 @@ def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
         return member
 
     return structure
-
-
-def state_document(conv: cattrs.Converter, state: Any, *, history: bool = True) -> dict[str, Any]:
-    """A state as its document layout: rules, players and first at the top, then its fields.
-
-    Without `history`, the `"history"` field is left out (`loads` compares everything else with the
-    state it rebuilt from that history).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> list(state_document(cr.make_converter(), cr.new_game(cr.ruleset("agurk"), players=3)))[:5]
-        ['rules', 'players', 'first', 'to_act', 'match']
-    """
-    m = state.match
-    match = conv.unstructure(m, type(m))
-    for key in ("rules", "players", "first"):
-        del match[key]
-    table = state.table
-    document = {
-        "rules": conv.unstructure(m.rules, type(m.rules)),
-        "players": list(m.players),
-        "first": m.first,
-        "to_act": state.to_act,
-        "match": match,
-        "table": None if table is None else conv.unstructure(table, type(table)),
-        "hands": [[str(c) for c in hand] for hand in state.hands],
-        "trick": conv.unstructure(state.trick, tuple[Play, ...]),
-        "best": None if state.best is None else conv.unstructure(state.best, Play),
-        "extra": None if state.extra is None else conv.unstructure(state.extra, type(state.extra)),
-    }
-    if history:
-        document["history"] = conv.unstructure(state.history, History)
-    return document

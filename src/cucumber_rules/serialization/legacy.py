@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from .. import _registry
 from ..actions import Play
 from ..state import State
-from .. import _registry
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -47,9 +47,11 @@ def _rules(value: Any) -> Any:
         return value
     rules_type = GAMES[game].rules_type
     own = _options_of(rules_type)
-    body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
+    old = {new: was for was, new in rules_type.renamed.items()}  # (format 2's names: read by `format2`)
+    known = {old.get(name, name) for name in own}
+    body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in known and v is None)}
     for name, field in own.items():
-        if name not in FORMAT1_OPTIONS and name not in body:
+        if name not in FORMAT1_OPTIONS and old.get(name) not in FORMAT1_OPTIONS and name not in body:
             body[name] = list(field.default) if isinstance(field.default, tuple) else field.default
     return body
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
@@ -72,6 +73,12 @@ class PlayerView(_Deferred):
         (['3H', 'AS'], (2, 2), 0, ())
     """
 
+    renamed: ClassVar[Mapping[str, str]] = {"rounds": "round_points"}
+    """Fields JSON format 2 called otherwise (read by `loads`)."""
+    retired: ClassVar[Mapping[str, Any]] = {"marks": 0, "eliminated": False}
+    """Fields format 2 wrote for every game, with their value per seat where a game has none."""
+    per_seat: ClassVar[tuple[str, ...]] = ()
+    """The fields a game's view class adds that hold one value per seat (checked when loaded)."""
     rules: Rules
     """The rules of the match."""
     players: tuple[str, ...]

@@ -108,6 +108,7 @@ class CatastropheGame(Game[CatastropheState]):
     table_type = CatastropheTable
     trick_type = CatastropheTrick
     view_type = CatastropheView
+    extra_type = Marker | None
     unit: ClassVar[str] = "hand"
     shows_dealer: ClassVar[bool] = False
 
@@ -119,6 +120,7 @@ class CatastropheGame(Game[CatastropheState]):
     sampling = group("cucumber_rules.games.catastrophe.sampling:CatastropheSampling")
     encoding = group("cucumber_rules.games.catastrophe.encoding:CatastropheEncoding")
     testing = group("cucumber_rules.games.catastrophe.testing:CatastropheTesting")
+    format1 = group("cucumber_rules.games.catastrophe.views:CatastropheFormat1")
 
     def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> CatastropheMatch:
         """A new Catastrophe match: seat `first` starts the first hand."""

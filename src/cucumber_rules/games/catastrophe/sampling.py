@@ -43,17 +43,16 @@ from ...history import EMPTY
 from ...sampling import Sampling
 from ...state import CHANCE, State
 from ...tricks import state_builder
-from .scoring import finish_hand, starters
 from .rebuild import construct_hand
 from .rules import BONUS, BONUS_FIVES
+from .scoring import finish_hand, starters
 from .types import CatastropheState, CatastropheTable, Revealed
 
 if TYPE_CHECKING:
     from ...views import Dealt, Event, PlayerView
     from .rules import CatastropheRules
 
-__all__ = [
-    "CatastropheSampling","HandCheck", "check_view", "complete_deal", "fold_results", "rebuild_hand"]
+__all__ = ["CatastropheSampling", "HandCheck", "check_view", "complete_deal", "fold_results", "rebuild_hand"]
 
 #: Local-search steps per attempt, and attempts, of `rebuild_hand` (after `construct_hand`).
 STEPS = 6000
@@ -443,7 +442,9 @@ def score_hand(state: State, points: tuple[int, ...], check: HandCheck) -> State
     table = CatastropheTable(seats, after_table(seats, n), 0, captured=captured)
     assert state.to_act == CHANCE
     # (no history: only the match matters here)
-    return finish_hand(state_builder(CatastropheState)(CHANCE, state.match, table, ((),) * n, (), None, None, EMPTY, None))
+    return finish_hand(
+        state_builder(CatastropheState)(CHANCE, state.match, table, ((),) * n, (), None, None, EMPTY, None)
+    )
 
 
 class HandCheck:

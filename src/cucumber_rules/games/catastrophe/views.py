@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ...actions import Action, Deal, Play
 from ...cards import Card
 from ...rules import Rules
+from ...serialization.format1 import Format1
 from ...state import State, Trick
 from ...views import Dealt, PlayerView, Views
-from .types import CatastropheTable, CatastropheView, Revealed
 from .sampling import check_view as _check_view
+from .types import CatastropheTable, CatastropheView, Revealed
 
 if TYPE_CHECKING:
     from ...views import Event
 
-__all__ = ["CatastropheViews", "captured_problem"]
+__all__ = ["CatastropheFormat1", "CatastropheViews", "captured_problem"]
 
 
 class CatastropheViews(Views):
@@ -137,3 +138,20 @@ def captured_problem(tricks: Sequence[Trick], captured: tuple[tuple[Card, ...], 
         if sorted(c.index for c in cards) != sorted(won[s]):
             return f"seat {s} captured {[str(c) for c in cards]}, not the cards of the tricks it took"
     return None
+
+
+class CatastropheFormat1(Format1):
+    """What cucumber_rules 0.1 (JSON format 1) wrote in a Catastrophe document for the ladder's fields.
+
+    Example:
+        >>> sorted(CatastropheFormat1.unused["result"])
+        ['card', 'eliminated', 'marks', 'payer', 'returned']
+    """
+
+    __slots__ = ()
+
+    unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "view": {"sitting_out": [], "pending": []},
+        "trick": {},
+        "result": {"payer": None, "card": None, "marks": [], "eliminated": [], "returned": []},
+    }

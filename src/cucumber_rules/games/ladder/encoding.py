@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, cast
 
 from ...encoding import DealPlan, Encoding, common_observation, common_parts, relative

@@ -41,7 +41,6 @@ from .types import (
     Revive,
     dealt_seats,
 )
-
 from .views import LadderViews
 
 if TYPE_CHECKING:
@@ -99,6 +98,7 @@ class LadderGame(Game[LadderState]):
     result_type = LadderResult
     score_type = LadderScore
     view_type = LadderView
+    extra_type = type(None)
 
     views = LadderViews()
     words = group("cucumber_rules.games.ladder.words:LadderWords")
@@ -108,6 +108,7 @@ class LadderGame(Game[LadderState]):
     sampling = group("cucumber_rules.games.ladder.sampling:LadderSampling")
     encoding = group("cucumber_rules.games.ladder.encoding:LadderEncoding")
     testing = group("cucumber_rules.games.ladder.testing:LadderTesting")
+    format1 = group("cucumber_rules.games.ladder.views:LadderFormat1")
 
     # ------------------------------------------------------------- dealing
 

@@ -31,13 +31,13 @@ import attrs
 from ...actions import PLAY_OF, trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
-from ...rules import game_of
 from ...errors import IllegalMoveError, InvalidStateError
 from ...history import EMPTY
+from ...rules import game_of
 from ...sampling import Sampling
 from ...state import CHANCE, State
 from ...tricks import state_builder
-from .types import LadderMatch, LadderState, LadderView, Revive, dealt_seats
+from .types import LadderMatch, LadderState, Revive, dealt_seats
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -73,7 +73,7 @@ def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None
         True
     """
     m = cast("LadderMatch", state.match)
-    rules = cast("LadderRules", m.rules)
+    rules = m.rules
     plan = rules._plan
     rank = target.card.rank
     if rank == min(c.rank for c in plan.deck):
@@ -323,7 +323,7 @@ def score_round(state: State, target: Any, deck: _Deck | None = None) -> State |
     n = len(m.players)
     if state.to_act != CHANCE or target.payer not in dealt_seats(m) or len(target.points) != n:
         return None
-    rules = cast("LadderRules", m.rules)
+    rules = m.rules
     deck = deck if deck is not None else _Deck(rules, n)
     # No cards: the engine chooses the dealer and the leader and lays out the table. No history
     # either: only the match matters here (a long fold keeps no actions alive).

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import warnings
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -112,6 +113,8 @@ class LadderResult(RoundResult):
         (1, card('QS'), ())
     """
 
+    renamed: ClassVar[Mapping[str, str]] = {"marks": "marked", "eliminated": "went_out"}
+    """Fields JSON format 2 called otherwise (read by `loads`)."""
     payer: int
     """The seat that paid for the last trick."""
     card: Card
@@ -151,6 +154,7 @@ class LadderScore(Score):
         ('LadderScore', (0, 0, 0), (False, False, False))
     """
 
+    per_seat: ClassVar[tuple[str, ...]] = ("marks", "eliminated")
     marks: tuple[int, ...] = ()
     """Cucumber marks per seat (Agurk's first-life warnings)."""
     eliminated: tuple[bool, ...] = ()
@@ -168,6 +172,7 @@ class LadderView(PlayerView):
         ('LadderView', (0, 0, 0), (), ())
     """
 
+    per_seat: ClassVar[tuple[str, ...]] = ("marks", "eliminated")
     marks: tuple[int, ...]
     """Cucumber marks per seat (Agurk's first-life warnings)."""
     eliminated: tuple[bool, ...]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
+from ...serialization.format1 import Format1
 from ...state import State
 from ...views import PlayerView, Views
-from .types import LadderMatch
 from .sampling import check_view as _check_view
+from .types import LadderMatch
 
-__all__ = ["LadderViews"]
+__all__ = ["LadderFormat1", "LadderViews"]
 
 
 class LadderViews(Views):
@@ -39,3 +41,20 @@ class LadderViews(Views):
         """See `sampling.check_view`: the results rebuilt into the match from their last tricks alone,
         then the current round checked."""
         return _check_view(view)
+
+
+class LadderFormat1(Format1):
+    """What cucumber_rules 0.1 (JSON format 1) wrote in a ladder document for Catastrophe's fields.
+
+    Example:
+        >>> LadderFormat1.unused["trick"]
+        {'marker': None, 'revealed': None}
+    """
+
+    __slots__ = ()
+
+    unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "view": {"revealed": None, "marker": None, "captured": []},
+        "trick": {"marker": None, "revealed": None},
+        "result": {},
+    }
