@@ -56,7 +56,8 @@ def state_builder(cls: type[S]) -> Callable[..., S]:
     Example:
         >>> import cucumber_rules as cr
         >>> s = cr.new_game(cr.ruleset("gurka"), players=2)
-        >>> state_builder(cr.State)(s.to_act, s.match, None, s.held, (), None, None, s.past, None) == s
+        >>> build = state_builder(type(s))  # (the ladder's own class: `LadderState`)
+        >>> build(s.to_act, s.match, None, s.held, (), None, None, s.past, None) == s
         True
     """
     found = _BUILDERS.get(cls)

@@ -197,14 +197,23 @@ class Game(Generic[S]):
     # ----------------------------------------------------------------- hook groups (see the module docstring)
 
     views: Views = group("cucumber_rules.views:Views")
+    """What each seat sees and the public history; how a loaded view is checked (`views.Views`)."""
     words: Words = group("cucumber_rules.narrate:Words")
+    """Narration, the command line's questions, the docs' preset tables (`narrate.Words`)."""
     pictures: Pictures = group("cucumber_rules.render:Pictures")
+    """What the SVG pictures draw beyond the cards (`render.Pictures`)."""
     bots: Bots = group("cucumber_rules.bots:Bots")
+    """The heuristic bot's knowledge (`bots.Bots`)."""
     stats: Stats = group("cucumber_rules.simulate:Stats")
+    """What simulation summaries count (`simulate.Stats`)."""
     sampling: Sampling = group("cucumber_rules.sampling:Sampling")
+    """How `sample_world` deals hidden cards and rebuilds earlier rounds (`sampling.Sampling`)."""
     encoding: Encoding = group("cucumber_rules.encoding:Encoding")
+    """Action ids, observation vectors and card-by-card deals for machine learning (`encoding.Encoding`)."""
     testing: Testing = group("cucumber_rules.testing:Testing")
+    """What `check_game` and the Hypothesis strategies ask of the game (`testing.Testing`)."""
     format1: Format1 = group("cucumber_rules.serialization:Format1")
+    """What JSON format 1 (cucumber_rules 0.1) wrote for the game (`serialization.Format1`)."""
 
     # ----------------------------------------------------------------- the engine
 
@@ -244,7 +253,7 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def start_round(self, state: S, deal: Deal) -> S:
-        """The state after a checked deal: the round starts (see `state.round_started`).
+        """The state after a checked deal: the round starts (see `tricks.round_started`).
 
         Example:
             >>> import cucumber_rules as cr
@@ -282,7 +291,7 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def play(self, state: S, play: Play) -> S:
-        """The state after a play known to be legal (see `state.next_turn` and `state.take_trick`).
+        """The state after a play known to be legal (see `tricks.next_turn` and `tricks.take_trick`).
 
         Example:
             >>> import cucumber_rules as cr
