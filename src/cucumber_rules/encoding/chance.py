@@ -95,7 +95,7 @@ def deal_plan(state: State) -> DealPlan:
         >>> deal_plan(cr.new_game(cr.ruleset("agurk"), players=3)).hands
         (7, 7, 7)
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
     if state.to_act != CHANCE:
         raise ValueError("no deal is due in this state")

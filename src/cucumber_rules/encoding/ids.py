@@ -163,7 +163,7 @@ def legal_mask(state: State) -> tuple[bool, ...]:
         >>> [i for i, ok in enumerate(cr.legal_mask(s)) if ok]
         [0, 47]
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
     rules = state.match.rules
     mask = [False] * num_actions(rules)
