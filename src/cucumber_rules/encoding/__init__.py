@@ -29,11 +29,11 @@ its parts in order; every game starts with the common parts (`common_parts`):
 | `to_act` | n | the relative seat to act (1.0); all 0 at a deal and once over |
 | `hand_sizes` | n | cards in each relative seat's hand |
 | `totals` | n | each relative seat's total (points or cucumbers) |
-| `out` | n | 1.0 for each relative seat out of the match |
 | `round` | 1 | the round (hand) in play or just finished: 1 for the first, 0 before the first deal |
 
-The ladder games add `marks` (n: cucumber marks, Agurk), `sitting_out` (n) and
-`pending` (n: seats to decide on revival); Catastrophe adds `marker` (4: High,
+The ladder games add `eliminated` (n: 1.0 for each relative seat out of the match),
+`marks` (n: cucumber marks, Agurk), `sitting_out` (n) and `pending` (n: seats to
+decide on revival); Catastrophe adds `marker` (4: High,
 Low, High broken, Low broken), `revealed` (K: the current trick's card turned up
 in Surprise Cucumber) and `captured` (n: cucumbers each relative seat captured
 this hand). Values are raw counts, not scaled.

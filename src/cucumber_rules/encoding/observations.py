@@ -80,7 +80,7 @@ def observation_size(rules: Rules, players: int) -> int:
     Example:
         >>> import cucumber_rules as cr
         >>> cr.observation_size(cr.ruleset("agurk"), 4), cr.observation_size(cr.ruleset("catastrophe"), 4)
-        (345, 449)
+        (345, 445)
     """
     return sum(size for _, size in observation_parts(rules, players))
 

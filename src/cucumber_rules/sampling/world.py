@@ -134,6 +134,7 @@ class RawSampler:
         Example:
             >>> import random
             >>> import cucumber_rules as cr
+            >>> from cucumber_rules.sampling import WorldSampler
             >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
             ...              cr.Deal(hands=[["9S", "2C"], ["3C", "5H"]]))
             >>> s = cr.apply(cr.apply(s, cr.Play(0, "9S")), cr.Play(1, "3C"))
@@ -176,6 +177,7 @@ class RawSampler:
         Example:
             >>> import random
             >>> import cucumber_rules as cr
+            >>> from cucumber_rules.sampling import WorldSampler
             >>> v = cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)
             >>> WorldSampler(v, random.Random(1)).sample(random.Random(2)).to_act == cr.CHANCE
             True
