@@ -31,7 +31,11 @@ def _standings(state: cr.State) -> Table:
     table.add_column("#", justify="right")
     table.add_column("player")
     table.add_column("total", justify="right")
-    ladder = any(sc.marks)
+    # (Marks and eliminations are the ladder's own per-seat values: `Score.per_seat` names them.)
+    own = type(sc).per_seat
+    marks: tuple[int, ...] = sc.marks if "marks" in own else ()
+    out: tuple[bool, ...] = sc.eliminated if "eliminated" in own else (False,) * len(sc.totals)
+    ladder = any(marks)
     if ladder:
         table.add_column("marks", justify="right")
     table.add_column("status")
@@ -40,13 +44,13 @@ def _standings(state: cr.State) -> Table:
     for place, seat in enumerate(sc.standings, 1):
         if seat in sc.winners:
             status = "winner"
-        elif sc.eliminated[seat]:
+        elif out[seat]:
             status = f"out in {unit} {out_in[seat]}" if seat in out_in else "out"
         else:
             status = "" if over else "in play"
         row = [str(place), shown(state.players[seat]), str(sc.totals[seat])]
         if ladder:
-            row.append(str(sc.marks[seat]))
+            row.append(str(marks[seat]))
         table.add_row(*row, status)
     return table
 
