@@ -226,7 +226,7 @@ def library_match(
         decisions=decisions,
         round_count=len(score.round_points),
         totals=score.totals,
-        marks=score.marks,
+        marks=score.marks if isinstance(score, cr.LadderScore) else (0,) * len(score.totals),  # the ladder's
         out=getattr(state.match, "out", (0,) * len(score.totals)),  # eliminations: the ladder games
         winners=score.winners,
         round_points=score.round_points,

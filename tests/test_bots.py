@@ -540,7 +540,7 @@ def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
 @pytest.mark.parametrize("rollout", ["heuristic", "random"])
 def test_ismcts_plays_out_by_either_policy(rollout: str) -> None:
     # Both playout policies search and play legal, reproducible moves; they may choose differently.
-    rules = cr.ruleset("catastrophe", hands=1)
+    rules = cr.ruleset("catastrophe", hand_count=1)
     result = simulate(
         rules, players=4, bots=[ISMCTSBot(iterations=10, rollout=rollout), "heuristic"], matches=2, seed=3
     )

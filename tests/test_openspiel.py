@@ -398,7 +398,7 @@ def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
         ("gurka", {"threshold": True}, "threshold"),
         ("catastrophe", {"cucumbers": "a:b"}, "cucumbers"),
         ("catastrophe", {"cucumbers": "1:2"}, "cucumbers"),
-        ("catastrophe", {"hands": 2**33}, "hands"),
+        ("catastrophe", {"hand_count": 2**33}, "hand_count"),
     ],
 )
 def test_bad_parameters_are_invalid_rules(name: str, params: dict[str, object], option: str) -> None:

@@ -134,7 +134,7 @@ VARIANTS = list(dict.fromkeys(variants()))
 
 def short(rules: cr.Rules) -> cr.Rules:
     """The rules with a short hand and match (a whole match in the test's time), where they allow it."""
-    for options in ({"hand_size": 2, "threshold": 6}, {"hand_size": 2, "hands": 2}, {"hand_size": 2}, {}):
+    for options in ({"hand_size": 2, "threshold": 6}, {"hand_size": 2, "hand_count": 2}, {"hand_size": 2}, {}):
         try:
             return rules.replace(**{k: v for k, v in options.items() if k in rules.options()})
         except cr.InvalidRulesError:
@@ -289,7 +289,7 @@ def _sample_documents() -> list[str]:
     for rules, seed in (
         (cr.ruleset("agurk", hand_size=3), 1),
         (cr.ruleset("gurka", revival=True, hand_size=2, threshold=5), 2),
-        (cr.ruleset("catastrophe", surprise=True, hand_size=3, hands=2), 3),
+        (cr.ruleset("catastrophe", surprise=True, hand_size=3, hand_count=2), 3),
     ):
         texts = list(documents(rules, seed))
         for kind in ("rules", "state", "view", "score", "record"):

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.server
 TABLES = [  # (preset, options, seats)
     ("agurk", {"threshold": 10, "hand_size": 3}, ["person", "heuristic", "person"]),
     ("gurka", {"threshold": 8, "hand_size": 3}, ["person", "person"]),
-    ("catastrophe", {"hands": 2, "hand_size": 4}, ["person", "heuristic", "random"]),
+    ("catastrophe", {"hand_count": 2, "hand_size": 4}, ["person", "heuristic", "random"]),
 ]
 
 
