@@ -30,8 +30,11 @@ from .._paths import fail
 __all__ = ["upgrade"]
 
 
-def _renamed(cls: type, body: Any, path: str) -> Any:
-    """`body` (an object of `cls`) with its format-2 keys renamed, and its retired fields dropped."""
+def _renamed(cls: type, body: Any, path: str, seats: int | None = None) -> Any:
+    """`body` (an object of `cls`) with its format-2 keys renamed, and its retired fields dropped.
+
+    A retired field holds its one value once per seat (`seats`, where the body says how many).
+    """
     if type(body) is not dict:
         return body
     renamed: Mapping[str, str] = getattr(cls, "renamed", {})
@@ -48,6 +51,12 @@ def _renamed(cls: type, body: Any, path: str) -> Any:
             if type(value) is not list or any(type(v) is not type(empty) or v != empty for v in value):
                 raise fail(
                     f"{path}.{key}", f"this game has no {key}: format 2 wrote {empty!r} for every seat"
+                )
+            if seats is not None and len(value) != seats:
+                raise fail(
+                    f"{path}.{key}",
+                    f"this game has no {key}: format 2 wrote {empty!r} for every seat, "
+                    f"{seats} values, not {len(value)}",
                 )
     return out
 
@@ -83,7 +92,8 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         body["rules"] = _renamed(game.rules_type, body["rules"], "$.rules")
     if kind in ("view", "score"):
         cls = game.view_type if kind == "view" else game.score_type
-        body = _renamed(cls, body, "$")
+        seated = body.get("players" if kind == "view" else "totals")  # (a score has a total per seat)
+        body = _renamed(cls, body, "$", len(seated) if type(seated) is list else None)
         if "results" in body:
             body["results"] = _results(game.result_type, body["results"], "$.results")
     elif kind == "state" and type(body.get("match")) is dict:

@@ -73,9 +73,20 @@ def _upgrade_view(body: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
     return body
 
 
+def _v2_names(cls: type) -> set[str]:
+    """The fields of a value class by the names format 2 gave them (format 3 renamed some: `renamed`)."""
+    old = {new: was for was, new in getattr(cls, "renamed", {}).items()}
+    return {old.get(a.name, a.name) for a in attrs.fields(cls) if a.init}
+
+
+def _v1_field(result: Any, name: str) -> list[Any]:
+    """A result's field by its format-1 name, as a list (empty where the game has no such field)."""
+    return list(getattr(result, getattr(type(result), "renamed", {}).get(name, name), ()))
+
+
 def _fitting(results: list[Any], game: Game[Any]) -> int:
     """How many format-1 results read as this game's results once its unused fields are dropped."""
-    fields = {a.name for a in attrs.fields(game.result_type) if a.init}
+    fields = _v2_names(game.result_type)
     unused = game.format1.unused.get("result", {})
     return sum(1 for r in results if type(r) is dict and set(_drop(r, unused)) == fields)
 
@@ -130,8 +141,8 @@ def state_v1(conv: Any, state: State) -> dict[str, Any]:
         found = getattr(r, "card", None)
         results.append({
             "number": r.number, "points": list(r.points), "totals": list(r.totals), "payer": payer,
-            "card": None if found is None else str(found), "marks": list(getattr(r, "marks", ())),
-            "eliminated": list(getattr(r, "eliminated", ())), "returned": list(getattr(r, "returned", ())),
+            "card": None if found is None else str(found), "marks": _v1_field(r, "marks"),
+            "eliminated": _v1_field(r, "eliminated"), "returned": _v1_field(r, "returned"),
         })  # fmt: skip
     match = {
         "totals": list(m.totals),
