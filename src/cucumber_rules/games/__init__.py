@@ -23,7 +23,7 @@ highcard = "highcard:GAME"
 from __future__ import annotations
 
 from ..rules import game_of
-from .base import Game
+from .base import Game, group
 from .registry import ENTRY_POINT_GROUP, GAMES, register_game, registry_version, unregister_game
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "GAMES",
     "Game",
     "game_of",
+    "group",
     "register_game",
     "registry_version",
     "unregister_game",
