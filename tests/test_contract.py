@@ -29,7 +29,8 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules.bots import Bots, HeuristicBot
 from cucumber_rules.encoding import Encoding
-from cucumber_rules.games.base import FLAT_HOOKS, group
+from cucumber_rules.games import group  # (public: the "Adding a game" page declares groups with it)
+from cucumber_rules.games.base import FLAT_HOOKS
 from cucumber_rules.narrate import Words
 from cucumber_rules.render import Pictures
 from cucumber_rules.sampling import Sampling
@@ -380,6 +381,14 @@ def test_a_game_that_sets_no_group_gets_the_defaults() -> None:
     assert isinstance(HIGH_CARD.bots, Bots)
     assert type(HIGH_CARD.bots) is not Bots  # High Card sets its bots only
     assert HIGH_CARD.words is cr.Game.words
+
+
+def test_group_is_public_where_the_docs_say() -> None:
+    import cucumber_rules.games
+    from cucumber_rules.games import base
+
+    assert "group" in cucumber_rules.games.__all__
+    assert group is base.group
 
 
 def test_a_group_named_by_its_path_is_imported_when_first_read(
