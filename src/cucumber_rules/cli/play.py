@@ -150,8 +150,14 @@ Watch = Literal["all", "rounds", "skip", "stop"]
 
 
 def _is_out(state: cr.State, seat: int) -> bool:
-    """True once `seat` is out of the match for good (not while a buy-back is still theirs to decide)."""
-    return not state.is_over and cr.score(state).eliminated[seat] and state.to_act != seat
+    """True once `seat` is out of the match for good (not while a buy-back is still theirs to decide).
+
+    Only a game whose scores have eliminations (`Score.per_seat`, the ladder's) puts anyone out.
+    """
+    if state.is_over or state.to_act == seat:
+        return False
+    sc = cr.score(state)
+    return "eliminated" in type(sc).per_seat and bool(sc.eliminated[seat])
 
 
 def _watch(out: Console, choices: str) -> Watch:
