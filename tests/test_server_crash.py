@@ -94,7 +94,8 @@ def test_sigkill_mid_match_loses_nothing_and_applies_nothing_twice(tmp_path: Pat
         lengths[table["table"]] = len(actions)
         view = players[None].view
         assert view is not None
-        rules = cr.loads(json.dumps({"format": 2, "kind": "rules", **view["rules"]}), cr.Rules)
+        document = {"format": view["format"], "kind": "rules", **view["rules"]}  # (the view's own rules)
+        rules = cr.loads(json.dumps(document), cr.Rules)
         names = view["players"]
         seen = 0
         for seat, player in players.items():

@@ -116,7 +116,8 @@ def test_a_silent_connection_is_closed(tmp_path: Path) -> None:
 def act(at: Any = 1, **action: Any) -> str:
     """An `act` message with an action document (fields given, or a play of KC by seat 0)."""
     fields = action or {"type": "play", "seat": 0, "card": "KC"}
-    return json.dumps({"type": "act", "at": at, "action": {"format": 2, "kind": "action", **fields}})
+    document = {"format": cr.FORMAT_VERSION, "kind": "action", **fields}
+    return json.dumps({"type": "act", "at": at, "action": document})
 
 
 PLAY = {"type": "play", "seat": 0, "card": "KC"}  # an action object without its document's envelope
