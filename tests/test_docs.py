@@ -348,6 +348,25 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
             assert f"| [`{hook.name}`][{group.path}.{hook.name}] |" in tables
 
 
+#: The pages that show documents of older formats on purpose (what changed, and that they still load).
+OLDER_FORMATS_SHOWN = ("json-format.md", "concepts/serialization.md")
+
+
+def test_documents_written_by_hand_in_the_pages_are_of_the_current_format() -> None:
+    """A JSON document or schema id typed into a page (the server protocol, the schemas) says the format
+    `dumps` writes, so a reader who copies it is not refused."""
+    stale = []
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        name = path.relative_to(ROOT / "docs").as_posix()
+        if name in OLDER_FORMATS_SHOWN:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for found in re.findall(r'"format": ?(\d+)|format-(\d+)', line):
+                if int("".join(found)) != cr.FORMAT_VERSION:
+                    stale.append(f"{name}:{number}: {line.strip()[:80]}")
+    assert not stale, "documents of another format in the pages:\n" + "\n".join(stale)
+
+
 def test_no_package_names_something_else_after_one_of_its_submodules() -> None:
     """A package attribute named like one of its submodules is ambiguous for Griffe and for readers.
 
