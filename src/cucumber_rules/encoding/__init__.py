@@ -2,10 +2,11 @@
 
 Everything here is plain Python (tuples of ints, floats and bools); the
 framework adapters (`cucumber_rules.openspiel`, `cucumber_rules.pettingzoo`)
-turn it into arrays. Each game decides its own encodings through hooks on its
-[`Game`][cucumber_rules.Game] (`action_cards`, `action_decisions`,
-`observation_parts`, `observe`, `deal_plan`), with defaults that fit any game
-played with one of the library's decks, so a third-party game gets them too.
+turn it into arrays. Each game decides its own encodings through the hooks of its
+[`Game`][cucumber_rules.Game]'s `encoding` group ([`Encoding`][cucumber_rules.encoding.Encoding]:
+`action_cards`, `action_decisions`, `observation_parts`, `observe`, `deal_plan`), with
+defaults that fit any game played with one of the library's decks, so a third-party
+game gets them too.
 
 **Actions.** A rule set has `num_actions(rules)` action ids, the same for every
 seat: first every distinct card of the deck in card order (id 0 is the lowest
