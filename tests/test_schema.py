@@ -161,7 +161,12 @@ VARIANTS = list(dict.fromkeys(variants()))
 
 def short(rules: cr.Rules) -> cr.Rules:
     """The rules with a short hand and match (a whole match in the test's time), where they allow it."""
-    shorter = ({"hand_size": 2, "threshold": 6}, {"hand_size": 2, "hand_count": 2}, {"hand_size": 2}, {})
+    shorter: tuple[dict[str, int], ...] = (
+        {"hand_size": 2, "threshold": 6},
+        {"hand_size": 2, "hand_count": 2},
+        {"hand_size": 2},
+        {},
+    )
     for options in shorter:
         try:
             return rules.replace(**{k: v for k, v in options.items() if k in rules.options()})
