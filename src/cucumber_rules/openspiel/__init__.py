@@ -1,6 +1,6 @@
 """OpenSpiel games for every preset: `cucumber_agurk`, `cucumber_gurka`, ... (extra `[openspiel]`).
 
-Importing this module registers one Python game with `pyspiel` per preset:
+Importing this package registers one Python game with `pyspiel` per preset:
 `cucumber_agurk`, `cucumber_gurka`, `cucumber_five_cucumbers`,
 `cucumber_fuenf_gurken` and `cucumber_catastrophe` (a registered third-party
 game's presets too: `cucumber_<preset>`, with `-` written `_`). Load one with

@@ -29,7 +29,7 @@ def load_game(game: str, params: Mapping[str, Any] | None = None) -> CucumberGam
 
     Args:
         game: A game name (`"cucumber_agurk"`) or a preset (`"agurk"`, `"five-cucumbers"`).
-        params: The game's parameters (see the module docstring); a table such as `cucumbers`
+        params: The game's parameters (see `cucumber_rules.openspiel`); a table such as `cucumbers`
             may be a sequence of counts.
 
     Raises:

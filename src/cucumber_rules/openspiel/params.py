@@ -40,7 +40,7 @@ def _parameter(value: Any) -> Any:
 
 
 def parameters(rules: Rules) -> dict[str, Any]:
-    """A rule set's OpenSpiel game parameters with their defaults (see the module docstring).
+    """A rule set's OpenSpiel game parameters with their defaults (see `cucumber_rules.openspiel`).
 
     Example:
         >>> parameters(ruleset("gurka"))["threshold"], parameters(ruleset("gurka"))["fixed_rounds"]

@@ -56,7 +56,7 @@ def json_schema(kind: str, game: str | None = None) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a kind of document, for one game or for every registered game.
 
     Every document [`dumps`][cucumber_rules.dumps] writes is valid against the schema of its
-    kind (and of its game), and so are the action and error documents of this module. The
+    kind (and of its game), and so are the action and error documents of this package. The
     schema for every game (`game=None`) holds each game's schema under `$defs` and accepts a
     document that one of them accepts. The error document's schema is the same for every game.
 
