@@ -8,7 +8,6 @@ from typing import Any, Final
 from ..actions import Play
 from ..errors import ERROR_CODES, MAX_MESSAGE
 from ..games import GAMES
-from ..scoring import Score
 from ..state import State
 from .builder import _Builder
 from .protocol import PROTOCOL_CODES
@@ -75,7 +74,7 @@ def _view(builder: _Builder) -> dict[str, Any]:
 
 
 def _score(builder: _Builder) -> dict[str, Any]:
-    schema = builder.object_schema(Score)
+    schema = builder.object_schema(builder.game.score_type)
     schema["properties"]["game"] = {"description": "The game.", "const": builder.game.name}
     return schema
 
