@@ -60,13 +60,12 @@ from .assign import (
 from .consistency import check_round, finished_rounds, validate_view
 from .hooks import Sampling
 from .rounds import round_distance, search_round
-from .world import DEAL_TRIES, RawSampler
+from .world import RawSampler
 
 if TYPE_CHECKING:
     from ..games import Game
 
 __all__ = [
-    "DEAL_TRIES",
     "RawSampler",
     "Sampling",
     "WorldSampler",
