@@ -157,7 +157,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         to_act = state.to_act
         if to_act is None or to_act < 0:
             return ()
-        found = type(state.match.rules)._game.legal(state)  # (`game_of(state)`, inlined: the hot path)
+        found = state.match.rules._game.legal(state)  # (`game_of(state)`, inlined: the hot path)
         remember_legal(state, found)  # a cache, not part of the value: apply checks moves against it
     return found
 
@@ -285,15 +285,15 @@ def apply(state: State, action: Action) -> State:
         # Once `legal_moves` has listed the moves, a move among them is legal (moves are shared
         # objects, so `in` compares identities).
         if type(action) is Play and action in legal:
-            return type(state.match.rules)._game.play(state, action)  # type: ignore[no-any-return]
+            return state.match.rules._game.play(state, action)  # type: ignore[no-any-return]
     elif type(action) is Play and state.to_act is not None and action.seat == state.to_act:
         # A play of the seat to act, checked by the game as it is applied.
-        return type(state.match.rules)._game.apply_play(state, action)  # type: ignore[no-any-return]
-    # (`type(rules)._game` is `game_of(state)` inlined: `apply` is the hot path.)
+        return state.match.rules._game.apply_play(state, action)  # type: ignore[no-any-return]
+    # (`rules._game` is `game_of(state)` inlined: `apply` is the hot path.)
     if type(action) is Deal and (mark := action._drawn_for) is not None and mark() is state:
         # The deal sample_chance drew for this very state: the game's own dealer made it legal,
         # so it is not checked again.
-        return type(state.match.rules)._game.start_round(state, action)  # type: ignore[no-any-return]
+        return state.match.rules._game.start_round(state, action)  # type: ignore[no-any-return]
     error = check(state, action)
     if error is not None:
         raise error

@@ -187,7 +187,22 @@ def take_trick(
         assert t is not None
         done = _new_trick(t.leader, plays, taker) if trick is None else trick
         table = attrs.evolve(t, leader=taker, tricks=t.tricks + (done,))  # noqa: RUF005
-    held = without_trick(state.held, plays)
+    return _trick_taken(state, plays, taker, table, without_trick(state.held, plays), legal)
+
+
+def _trick_taken(
+    state: S,
+    plays: tuple[Play, ...],
+    taker: int,
+    table: Table,
+    held: tuple[tuple[Play, ...], ...],
+    legal: tuple[Action, ...] | None,
+) -> S:
+    """`take_trick` once the table and the hands after it are made (`without_trick`), positionally.
+
+    The built-in engines' end of a trick: keyword arguments with defaults cost a measurable
+    share of a trick's last card, and an engine that knows the taker's moves passes them.
+    """
     build: Callable[..., S] = _BUILDERS.get(type(state)) or state_builder(type(state))
     return build(taker, state.match, table, held, (), None, None, state.past.extend(plays), legal)
 

@@ -48,8 +48,8 @@ from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
-from ...state import State, dealt_held
-from ...tricks import state_builder, take_trick
+from ...state import State, dealt_held, without_trick
+from ...tricks import _trick_taken, state_builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, CatastropheRules, Marker
 from .scoring import catastrophe_score, finish_hand, starters
@@ -374,14 +374,9 @@ class CatastropheGame(Game[CatastropheState]):
         last = len(held[taker]) == 1  # (every seat holds the card it played until the trick ends)
         if not last and revealed is not None:
             revealed, stock = stock[0], stock[1:]
-        after = take_trick(
-            state,
-            play,
-            taker=taker,
-            table=_new_table(
-                table.seats, table.after, taker, tricks, stock, None if last else revealed, captured
-            ),
-        )
+        shown = None if last else revealed
+        table = _new_table(table.seats, table.after, taker, tricks, stock, shown, captured)
+        after = _trick_taken(state, trick, taker, table, without_trick(held, trick), None)  # (`take_trick`)
         return finish_hand(after) if last else after
 
     def score(self, state: CatastropheState) -> Score:

@@ -27,8 +27,8 @@ from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
-from ...state import CHANCE, Table, Trick, dealt_held
-from ...tricks import state_builder, take_trick
+from ...state import CHANCE, Table, Trick, dealt_held, without_trick
+from ...tricks import _trick_taken, state_builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, LadderRules, round_limit
 from .scoring import finish_round, ladder_score
@@ -293,25 +293,23 @@ class LadderGame(Game[LadderState]):
         plan = m.rules._plan
         if best is None or (play.card.rank >= best.card.rank and trick[0].card.rank != plan.ace):
             best = play  # plays are shared objects: this is the one Play of this seat and card
+        trick = trick + (play,)  # noqa: RUF005 (`(*trick, play)` builds a list: slower)
         table = state.table
         if TYPE_CHECKING:  # (a trick is in play)
             assert table is not None
-        if len(trick) + 1 < len(table.seats):
+        if len(trick) < len(table.seats):
             seat = table.after[play.seat]
-            trick = trick + (play,)  # noqa: RUF005 (`(*trick, play)` builds a list: slower)
             moves = _moves(plan, state.held[seat], trick, best)
             return _new_state(seat, m, table, state.held, trick, best, None, state.past, moves)
         taker = best.seat
-        done = _new_trick(table.leader, trick + (play,), taker)  # noqa: RUF005
-        after = take_trick(
-            state,
-            play,
-            taker=taker,
-            table=_new_table(table.seats, table.after, taker, table.tricks + (done,), table.stock),  # noqa: RUF005
-        )
-        if after.held[taker]:
-            return after
-        return finish_round(after, done.plays, best)  # the round's last trick: it scores
+        done = _new_trick(table.leader, trick, taker)
+        table = _new_table(table.seats, table.after, taker, table.tricks + (done,), table.stock)  # noqa: RUF005
+        held = state.held
+        if len(held[taker]) > 1:  # (`take_trick`, positionally, with the taker's moves)
+            held = without_trick(held, trick)
+            return _trick_taken(state, trick, taker, table, held, _moves(plan, held[taker], (), None))
+        # The round's last trick (each seat dealt in held one card, the one it played): it scores.
+        return finish_round(_trick_taken(state, trick, taker, table, ((),) * len(held), None), trick, best)
 
     # ------------------------------------------------------------- revival
 
