@@ -201,7 +201,8 @@ class HandCheck:
             found = _change(points - 5 * f, coins)
             if found is not None:
                 picked = [self.worths[w][0] for w in found]
-                return (*(self.five_card,) * f, *picked)  # type: ignore[arg-type]
+                fives_picked = (self.five_card,) * f if self.five_card is not None else ()
+                return (*fives_picked, *picked)
         raise AssertionError(f"no cards score {points}")  # (`tricks` accepted it: some cards do)
 
 
@@ -210,7 +211,8 @@ def _change(amount: int, coins: list[int]) -> list[int] | None:
     best: list[list[int] | None] = [[]] + [None] * amount
     for total in range(1, amount + 1):
         for coin in coins:
-            if 0 < coin <= total and best[total - coin] is not None:
-                best[total] = [*best[total - coin], coin]  # type: ignore[misc]
+            before = best[total - coin] if 0 < coin <= total else None
+            if before is not None:
+                best[total] = [*before, coin]
                 break
     return best[amount]

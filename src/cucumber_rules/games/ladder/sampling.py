@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from ...actions import PLAY_OF, trusted_deal
+from ...actions import PLAY_OF, Play, trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError, InvalidStateError
@@ -200,7 +200,7 @@ def _play_out(
         moves = legal_moves(after)
         if len(after.held[seat]) > 1:  # (at its turn a seat's held cards are its hand)
             kept = keep[seat]
-            moves = tuple([a for a in moves if a.card is not kept]) or moves  # type: ignore[union-attr]
+            moves = tuple([a for a in moves if type(a) is not Play or a.card is not kept]) or moves
         after = apply(after, moves[-1] if shed and rnd() < 0.8 else moves[int(rnd() * len(moves))])
     if after.match.rounds != number + 1 or after.match.results[number] != target:
         return None
@@ -339,7 +339,8 @@ def score_round(state: State, target: Any, deck: _Deck | None = None) -> State |
         at = table if leader == table.leader else attrs.evolve(table, leader=leader)
         after = _new_state(leader, started.match, at, held, (), None, None, started.past, None)
         for _ in table.seats:
-            seat: int = after.to_act  # type: ignore[assignment]
+            seat = after.to_act
+            assert seat is not None
             after = game.play(after, plays[seat])
         if after.match.results[-1] == target:
             return after
@@ -456,7 +457,7 @@ class _Deck:
                 if i < len(cards):
                     used[rank] = i + 1
                     return cards[i]
-            return None  # type: ignore[return-value]
+            return None  # type: ignore[return-value]  # (the caller checks for None)
 
         return take
 
