@@ -256,6 +256,15 @@ def test_action_documents_round_trip() -> None:
         assert problems(doc, "action") == []
 
 
+def test_format_2_action_documents_still_read() -> None:
+    # the 0.2 development server's clients sent format 2; an action's layout did not change in format 3
+    doc = {"format": 2, "kind": "action", "type": "revive", "seat": 1, "accept": False}
+    assert schema.read_action(doc) == cr.Revive(1, False)
+    with pytest.raises(cr.InvalidStateError) as caught:
+        schema.read_action({**doc, "format": 4})
+    assert caught.value.path == "$.format"
+
+
 @pytest.mark.parametrize(
     ("doc", "path"),
     [

@@ -12,6 +12,13 @@ from .kinds import KINDS, _error_body, document_body
 
 #: The JSON Schema dialect of every schema: draft 2020-12.
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema dialect every schema here is written in (its `$schema`): draft 2020-12.
+
+Example:
+    >>> from cucumber_rules.schema import DIALECT, json_schema
+    >>> json_schema("rules")["$schema"] == DIALECT
+    True
+"""
 
 
 def schema_id(kind: str, game: str | None = None) -> str:

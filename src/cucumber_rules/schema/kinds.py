@@ -15,6 +15,13 @@ from .source import _field_docs, _summary
 
 #: The document kinds that have a schema: `dumps`' five, then a server's action and error documents.
 KINDS: Final = ("rules", "state", "view", "score", "record", "action", "error")
+"""The document kinds `json_schema` describes: every kind `dumps` writes, a server's action and error.
+
+Example:
+    >>> from cucumber_rules.schema import KINDS, json_schema
+    >>> [json_schema(kind)["title"] != "" for kind in KINDS] == [True] * len(KINDS)
+    True
+"""
 
 
 def _rules(builder: _Builder) -> dict[str, Any]:

@@ -76,8 +76,14 @@ def action_document(action: Action) -> dict[str, Any]:
     return {"format": FORMAT_VERSION, "kind": "action", **body}
 
 
+_ACTION_FORMATS = (2, FORMAT_VERSION)
+"""Formats whose action documents `read_action` reads: an action's layout did not change in format 3."""
+
+
 def read_action(document: Any) -> Action:
     """Read an action document (already parsed from JSON), strictly, as `loads` reads its documents.
+
+    Format 2 action documents (the 0.2 development releases' server) read too: the layout is the same.
 
     Args:
         document: The parsed JSON value.
@@ -96,11 +102,13 @@ def read_action(document: Any) -> Action:
         ... except InvalidStateError as err:
         ...     print(err.path)
         $.card
+        >>> read_action({"format": 2, "kind": "action", "type": "play", "seat": 0, "card": "2H"})
+        Play(seat=0, card=card('2H'))
     """
     if type(document) is not dict:
         raise InvalidStateError("$", "an action document is a JSON object")
-    if document.get("format") != FORMAT_VERSION or type(document.get("format")) is not int:
-        raise InvalidStateError("$.format", f"expected format {FORMAT_VERSION}")
+    if document.get("format") not in _ACTION_FORMATS or type(document.get("format")) is not int:
+        raise InvalidStateError("$.format", f"expected format {FORMAT_VERSION} (or 2, the same layout)")
     if document.get("kind") != "action":
         raise InvalidStateError("$.kind", "expected kind 'action'")
     body = {k: v for k, v in document.items() if k not in ("format", "kind")}
