@@ -177,8 +177,11 @@ def test_flooding_is_refused_then_cut_off(tmp_path: Path) -> None:
         wait_for_at(slow.url, answer["spectators"]["secret"], 1)
         seat0 = joined(slow, answer["seats"][0]["secret"])
         codes = []
-        for _ in range(50):
-            seat0.send('{"type": "ping"}')
+        try:
+            for _ in range(50):
+                seat0.send('{"type": "ping"}')
+        except ConnectionClosed:
+            pass  # (a busy machine: the server may cut the flood off before the last ping is sent)
 
         def read_all() -> None:
             while True:
