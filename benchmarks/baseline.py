@@ -104,7 +104,7 @@ class MatchResult:
 
     Example:
         >>> r = play_match("gurka", 3, random.Random(2))
-        >>> len(r.totals), len(r.rounds) == r.round_count
+        >>> len(r.totals), len(r.round_points) == r.round_count
         (3, True)
     """
 
@@ -117,8 +117,8 @@ class MatchResult:
     out: tuple[int, ...]
     """0 for a seat still in, else the round number that eliminated it."""
     winners: tuple[int, ...]
-    rounds: tuple[tuple[int, ...], ...]
-    """What each seat scored in each round (a tie bonus is negative), like `cr.score(s).rounds`."""
+    round_points: tuple[tuple[int, ...], ...]
+    """What each seat scored in each round (a tie bonus is negative), like `cr.score(s).round_points`."""
     dealt: tuple[int, ...]
     """How many players were dealt in, per round."""
 
@@ -498,7 +498,7 @@ def play_match(
         marks=tuple(marks),
         out=tuple(out),
         winners=winners,
-        rounds=tuple(rows),
+        round_points=tuple(rows),
         dealt=tuple(dealt),
     )
 
@@ -592,7 +592,7 @@ def play_catastrophe(
     *,
     deals: Iterator[tuple[Sequence[Sequence[int]], int | None]] | None = None,
     first: int = 0,
-    hands: int = 4,
+    hand_count: int = 4,
     hand_size: int = 10,
 ) -> MatchResult:
     """Play one random match of Cucumber Catastrophe (the core preset) and return its result.
@@ -604,7 +604,7 @@ def play_catastrophe(
         deals: The deals to play, one per hand: each seat's cards as codes (`card_code(n, None)`), and the
             starter the deal names on a tie (else None).
         first: The seat that starts the first hand.
-        hands: Hands in the match.
+        hand_count: Hands in the match.
         hand_size: Cards per player.
 
     Returns:
@@ -624,7 +624,7 @@ def play_catastrophe(
     totals = [0] * n
     rows: list[tuple[int, ...]] = []
     leader = first
-    for number in range(hands):
+    for number in range(hand_count):
         if deals is None:
             for i in range(n * hand_size):
                 j = i + int(rnd() * (size - i))
@@ -652,12 +652,12 @@ def play_catastrophe(
     lowest = {s: min(row[s] for row in rows) for s in tied}
     low = min(lowest.values())
     return MatchResult(
-        decisions=n * hand_size * hands,
-        round_count=hands,
+        decisions=n * hand_size * hand_count,
+        round_count=hand_count,
         totals=tuple(totals),
         marks=(0,) * n,
         out=(0,) * n,
         winners=tuple(s for s in tied if lowest[s] == low),
-        rounds=tuple(rows),
-        dealt=(n,) * hands,
+        round_points=tuple(rows),
+        dealt=(n,) * hand_count,
     )

@@ -129,7 +129,7 @@ def _impossible_last(view_text: str) -> str:
     seat = max(range(len(last["points"])), key=lambda s: last["points"][s])
     last["points"][seat] += 1
     last["totals"][seat] += 1
-    doc["rounds"][-1][seat] += 1
+    doc["round_points"][-1][seat] += 1
     doc["totals"][seat] += 1
     return _compact(doc)
 
@@ -144,7 +144,7 @@ def documents(limit: int = 0) -> dict[str, str]:
     limit = limit or MAX_LENGTH
     target = limit - 300
     agurk = cr.ruleset("agurk", fixed_rounds=10**6)
-    catastrophe = cr.ruleset("catastrophe", hands=10**6)
+    catastrophe = cr.ruleset("catastrophe", hand_count=10**6)
     out: dict[str, str] = {}
     # The most results per character: the fewest players; a last trick of 7 cards, each result
     # found by a later candidate trick (the lowest card pays, ties earn a bonus).
@@ -173,9 +173,11 @@ def documents(limit: int = 0) -> dict[str, str]:
     room = (target - len(_compact(small))) // (len(_compact(play)) + 1)
     out["a view with a huge event list"] = _compact(dict(small, events=[*small["events"], *[play] * room]))
     score = json.loads(cr.dumps(cr.score(_play(agurk, 4, 3))))
-    row = score["rounds"][0]
+    row = score["round_points"][0]
     rows = (target - len(_compact(score))) // (len(_compact(row)) + 1)
-    out["a score with a huge round list"] = _compact(dict(score, rounds=[*score["rounds"], *[row] * rows]))
+    out["a score with a huge round list"] = _compact(
+        dict(score, round_points=[*score["round_points"], *[row] * rows])
+    )
     record = json.loads(cr.dumps(cr.record(_play(agurk, 4, 1))))
     out["a record with a huge player list"] = _compact(
         dict(record, players=["p"] * ((limit - 1000) // 4), actions=[])

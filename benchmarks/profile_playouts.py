@@ -17,7 +17,7 @@ Example:
     (0, True)
     >>> with contextlib.redirect_stdout(io.StringIO()) as out:
     ...     code = main(["catastrophe", "--matches", "1", "--bots", "heuristic", "--cprofile", "--top", "10"])
-    >>> code, "words.py" in out.getvalue()  # the heuristic (games/catastrophe/words.py) is listed
+    >>> code, "bots.py" in out.getvalue()  # the heuristic (games/catastrophe/bots.py) is listed
     (0, True)
 """
 

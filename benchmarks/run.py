@@ -224,12 +224,12 @@ def library_match(
     score = cr.score(state)
     result = baseline.MatchResult(
         decisions=decisions,
-        round_count=len(score.rounds),
+        round_count=len(score.round_points),
         totals=score.totals,
-        marks=score.marks,
+        marks=score.marks if isinstance(score, cr.LadderScore) else (0,) * len(score.totals),  # the ladder's
         out=getattr(state.match, "out", (0,) * len(score.totals)),  # eliminations: the ladder games
         winners=score.winners,
-        rounds=score.rounds,
+        round_points=score.round_points,
         dealt=tuple(sum(1 for hand in hands if hand) for hands, _ in dealt),
     )
     return result, dealt
@@ -326,10 +326,10 @@ def verify_statistics(preset: str, players: int, matches: int, seed: int = 0) ->
     base = [baseline_match(preset, players, rng) for _ in range(matches)]
 
     def penalties(results: list[baseline.MatchResult]) -> list[float]:
-        return [float(max(row)) for r in results for row in r.rounds]
+        return [float(max(row)) for r in results for row in r.round_points]
 
     def bonuses(results: list[baseline.MatchResult]) -> list[float]:
-        return [1.0 if min(row) < 0 else 0.0 for r in results for row in r.rounds]
+        return [1.0 if min(row) < 0 else 0.0 for r in results for row in r.round_points]
 
     rows = []
     for name, get in (
@@ -1051,7 +1051,7 @@ def view_costs(preset: str, players: int = 4, matches: int = 20, *, long_rounds:
             for kind in kinds:
                 samples.setdefault(kind, []).append((v, a))
     if long_rounds:
-        option = "fixed_rounds" if "fixed_rounds" in rules.options() else "hands"  # Catastrophe: hands
+        option = "fixed_rounds" if "fixed_rounds" in rules.options() else "hand_count"  # Catastrophe: hands
         long_rules = cr.ruleset(preset, **{option: long_rounds})
         for where, rounds in (
             (f"rounds 1-10 of a {long_rounds:,}-round match", range(10)),

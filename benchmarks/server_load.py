@@ -148,16 +148,17 @@ async def connection(
             seat = view["seat"]
             if seat is not None and view["to_act"] == seat and view["legal"] and acting_at != at:
                 acting_at = at  # think in a task of its own: the connection keeps reading meanwhile
-                thinking.add(asyncio.create_task(act(ws, at, view["legal"], table, stats, rng, think)))
+                thinking.add(asyncio.create_task(act(ws, at, view, table, stats, rng, think)))
                 thinking = {t for t in thinking if not t.done()}
 
 
 async def act(
-    ws: Any, at: int, legal: list[Any], table: Table, stats: Stats, rng: random.Random, think: float
+    ws: Any, at: int, view: dict[str, Any], table: Table, stats: Stats, rng: random.Random, think: float
 ) -> None:
-    """A person thinks, then sends a legal move; the latency clock starts as it is sent."""
+    """A person thinks, then sends a legal move (in the view's format); the latency clock starts as it
+    is sent."""
     await asyncio.sleep(rng.expovariate(1 / think))
-    action = {"format": 2, "kind": "action", **rng.choice(legal)}
+    action = {"format": view["format"], "kind": "action", **rng.choice(view["legal"])}
     table.pending = Pending(at + 1, time.perf_counter(), set(range(table.connections)))
     try:
         await ws.send(json.dumps({"type": "act", "at": at, "action": action}))

@@ -22,7 +22,7 @@ Example:
     >>> env = SeatEnv("catastrophe", 4, ("heuristic",) * 3, seed=1)
     >>> obs, info = env.reset(seed=1)
     >>> obs.shape, int(env.action_masks().sum()) > 0
-    ((449,), True)
+    ((445,), True)
 """
 
 from __future__ import annotations

@@ -212,7 +212,7 @@ Feature: Cucumber Catastrophe
       Seat 2's 1 breaks the High rule and takes the first trick, worth three cucumbers. Seat 0's 15
       takes the second, worth its five cucumbers and one for each other card.
 
-      Given a game of catastrophe for 3 players with hand size 2 and hands 1
+      Given a game of catastrophe for 3 players with hand size 2 and hand count 1
       And the cards are dealt:
         | seat | hand |
         | 0    | 7 15 |
@@ -326,7 +326,7 @@ Feature: Cucumber Catastrophe
       Seats 0 and 1 both finish with 6 cucumbers, but seat 1 had a hand of 0 and seat 0 never went
       below 3. Seat 1 started the second hand, having the most cucumbers after the first.
 
-      Given a game of catastrophe for 3 players with hand size 3 and hands 2
+      Given a game of catastrophe for 3 players with hand size 3 and hand count 2
       And the cards are dealt:
         | seat | hand     |
         | 0    | 2 30 50  |
@@ -353,7 +353,7 @@ Feature: Cucumber Catastrophe
       And seat 1 wins the match
 
     Scenario: Equal in every way: the win is shared
-      Given a game of catastrophe for 3 players with hand size 1 and hands 3
+      Given a game of catastrophe for 3 players with hand size 1 and hand count 3
       When the cards are dealt:
         | seat | hand |
         | 0    | 10   |
@@ -436,7 +436,7 @@ Feature: Cucumber Catastrophe
       Seat 1 captures 55 and 15 in the first trick and 5 and 35 in the last: 22 cucumbers, or -5
       with If You Can't Beat 'Em. Seat 0's two 5-cucumber cards count as usual.
 
-      Given a game of catastrophe for 3 players with hand size 3, hands 1<variant>
+      Given a game of catastrophe for 3 players with hand size 3, hand count 1<variant>
       And the cards are dealt:
         | seat | hand    |
         | 0    | 1 5 45  |

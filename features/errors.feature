@@ -133,7 +133,7 @@ Feature: Errors and their codes
         | gurka       | round limit 5 and fixed rounds 3 | round_limit  |
         | agurk       | surprise on                      | surprise     |
         | catastrophe | threshold 21                     | threshold    |
-        | catastrophe | hands 0                          | hands        |
+        | catastrophe | hand count 0                     | hand_count   |
         | catastrophe | max players 7                    | max_players  |
         | agurk       | colour red                       | colour       |
 

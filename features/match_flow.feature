@@ -49,7 +49,7 @@ Feature: How a match runs
         | catastrophe | 3       |                                                  | 9    | 4 hands  |
         | catastrophe | 6       | with Surprise Cucumber                           | 10   | 4 hands  |
         | catastrophe | 4       | with Surprise Cucumber and If You Can't Beat 'Em | 11   | 4 hands  |
-        | catastrophe | 5       | with hands 2                                     | 12   | 2 hands  |
+        | catastrophe | 5       | with hand count 2                                | 12   | 2 hands  |
 
   Rule: An elimination game still undecided at its round limit ends there, the lowest total still in winning
 
@@ -141,7 +141,7 @@ Feature: How a match runs
       And the standings are seat 2, seat 1 and seat 0
 
     Scenario: In Cucumber Catastrophe, fewest cucumbers first
-      Given a game of catastrophe for 3 players with hand size 1 and hands 1
+      Given a game of catastrophe for 3 players with hand size 1 and hand count 1
       When these one-card rounds are played:
         | round | seat 0 | seat 1 | seat 2 |
         | 1     | 10     | 20     | 30     |

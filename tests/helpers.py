@@ -31,8 +31,10 @@ __all__ = [
     "assert_illegal",
     "autoplay",
     "cards",
+    "catastrophe_state",
     "deal",
     "dealt_seats",
+    "ladder_state",
     "message_of",
     "names",
     "one_card_round",
@@ -47,6 +49,30 @@ FILLERS: Mapping[str, tuple[str, ...]] = {
     "standard-52": ("2C", "2D", "2H", "2S", "3C", "3D"),
     "five-cucumbers-60": ("2", "2", "2", "2", "3", "3"),
 }
+
+
+def catastrophe_state(state: State) -> cr.CatastropheState:
+    """The state as Catastrophe's state class (with its readings `marker` and `lead`); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> catastrophe_state(cr.new_game(cr.ruleset("catastrophe"), 3)).marker is None
+        True
+    """
+    assert isinstance(state, cr.CatastropheState), f"not a Catastrophe state: {type(state).__name__}"
+    return state
+
+
+def ladder_state(state: State) -> cr.LadderState:
+    """The state as the ladder's state class (with its reading `high`); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> ladder_state(cr.new_game(cr.ruleset("gurka"), 2)).high
+        0
+    """
+    assert isinstance(state, cr.LadderState), f"not a ladder state: {type(state).__name__}"
+    return state
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ from cucumber_rules.bots import BOTS, Bot, HeuristicBot, ISMCTSBot, RandomBot, g
 from cucumber_rules.games import game_of
 from cucumber_rules.simulate import play_match, simulate
 from cucumber_rules.views import PlayerView
-from helpers import deal, play, start
+from helpers import catastrophe_state, deal, play, start
 
 PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
 
@@ -129,7 +129,7 @@ def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
     if isinstance(caution, float):
         view = cr.view(state, state.to_act)
         with pytest.raises(ValueError, match="caution must be a finite number"):
-            game_of(state.match.rules).heuristic(view, random.Random(2), caution=caution)
+            game_of(state.match.rules).bots.heuristic(view, random.Random(2), caution=caution)
     assert HeuristicBot(caution=0).caution == 0
     assert HeuristicBot(caution=-1.5).caution == -1.5
     assert HeuristicBot(caution=Fraction(1, 2)).caution == 0.5  # type: ignore[arg-type]  # any real number
@@ -270,7 +270,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
     # The heuristic reads its view through `glance` and counts unseen cards from the captured piles, only
     # when it must: each play's gain is exactly the plain reading's cost, negated, and each choice the
     # cheapest play (ties within 1e-9 broken by the same draw).
-    from cucumber_rules.games.catastrophe.words import _gains
+    from cucumber_rules.games.catastrophe.bots import _gains
 
     rules = cr.ruleset("catastrophe", **options)
     game = game_of(rules)
@@ -290,7 +290,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
             ties = [p for p, c in zip(view.legal, costs, strict=True) if c - cheapest <= 1e-9]
             seed = rng.randrange(10**6)
             expected = ties[0] if len(ties) == 1 else random.Random(seed).choice(ties)
-            assert game.heuristic(view, random.Random(seed), caution=caution) == expected
+            assert game.bots.heuristic(view, random.Random(seed), caution=caution) == expected
             compared += 1
             moves = cr.legal_moves(state)
             state = cr.apply(state, moves[rng.randrange(len(moves))])
@@ -298,8 +298,8 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
 
 
 def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
+    from cucumber_rules.games.catastrophe.bots import _BELOW_60, _risks
     from cucumber_rules.games.catastrophe.rules import Marker
-    from cucumber_rules.games.catastrophe.words import _BELOW_60, _risks
 
     rng = random.Random(4)
     checked = 0
@@ -328,7 +328,7 @@ def test_catastrophe_dumps_a_five_when_someone_else_takes() -> None:
     # 30 led, 40 sets High, 10 breaks it (lowest wins): 2 would take the trick, 55 is safe.
     rules = cr.ruleset("catastrophe", hand_size=2)
     state = play(start(rules, "30 31", "40 41", "10 11", "2 55"), "30", "40", "10")
-    assert state.marker == "high-broken"
+    assert catastrophe_state(state).marker == "high-broken"
     assert choose(state) == "55"
 
 
@@ -390,8 +390,8 @@ def test_get_bot_and_resolve_bots() -> None:
         cr.ruleset("agurk", hand_size=4, threshold=12),
         cr.ruleset("gurka", revival=True, threshold=12, hand_size=3),
         cr.ruleset("five-cucumbers", hand_size=4),
-        cr.ruleset("catastrophe", hand_size=4, hands=2),
-        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True, hand_size=4, hands=1),
+        cr.ruleset("catastrophe", hand_size=4, hand_count=2),
+        cr.ruleset("catastrophe", surprise=True, cant_beat_em=True, hand_size=4, hand_count=1),
     ],
     ids=lambda r: r.name,
 )
@@ -492,8 +492,8 @@ def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch
 
 def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
     # `_risk` counts the unseen cards that would beat a card by bisection; count them one by one.
+    from cucumber_rules.games.catastrophe.bots import _risk
     from cucumber_rules.games.catastrophe.rules import Marker
-    from cucumber_rules.games.catastrophe.words import _risk
 
     def brute(
         r: int, lead: int, played: list[int], rule: Marker | None, unseen: list[int], later: int
@@ -540,7 +540,7 @@ def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
 @pytest.mark.parametrize("rollout", ["heuristic", "random"])
 def test_ismcts_plays_out_by_either_policy(rollout: str) -> None:
     # Both playout policies search and play legal, reproducible moves; they may choose differently.
-    rules = cr.ruleset("catastrophe", hands=1)
+    rules = cr.ruleset("catastrophe", hand_count=1)
     result = simulate(
         rules, players=4, bots=[ISMCTSBot(iterations=10, rollout=rollout), "heuristic"], matches=2, seed=3
     )

@@ -12,14 +12,16 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
+import attrs
 import pytest
 
 import cucumber_rules as cr
 from cucumber_rules.actions import Action, Deal, Play
-from cucumber_rules.games.catastrophe import CATASTROPHE, Marker, engine
+from cucumber_rules.games.catastrophe import CATASTROPHE, Marker
+from cucumber_rules.games.catastrophe.scoring import starters
 from cucumber_rules.games.ladder import Revive
 from cucumber_rules.state import Round, State
-from helpers import assert_illegal, deal, names, play, start
+from helpers import assert_illegal, catastrophe_state, deal, names, play, start
 
 #: Cards 1..40 carry no cucumbers, card 40 + k carries k (card 45 is the one 5-cucumber card).
 TABLE = tuple(max(0, n - 40) for n in range(1, 61))
@@ -69,7 +71,7 @@ def step(state: State, text: str, *, legal: list[str] | None, marker: str | None
         assert legal_cards(state) == legal, f"legal cards before {text}"
     state = play(state, text)
     assert state.round is not None
-    assert state.marker == marker, f"marker after {text}"
+    assert catastrophe_state(state).marker == marker, f"marker after {text}"
     assert state.extra == marker  # the game's per-trick value is the marker
     if state.trick:
         assert state.round.taker == taker, f"taker after {text}"
@@ -84,7 +86,7 @@ def after_example_1() -> State:
     assert s.to_act == RICK
     assert s.match.dealer == ELEONORE
     s = step(s, "22", legal=["22", "39", "40", "41", "42", "43", "44", "46", "47"], marker=None, taker=RICK)
-    assert s.lead.rank == 22
+    assert catastrophe_state(s).lead == cr.card("22")
     s = step(s, "30", legal=hand_of(s, MARTHA), marker="high", taker=MARTHA)
     assert legal_cards(s) == ["27"]
     assert_illegal(
@@ -149,7 +151,7 @@ def test_the_example_hand_scores_every_cucumber_of_the_deck() -> None:
         s = cr.apply(s, cr.legal_moves(s)[0])
     assert s.to_act == cr.CHANCE
     score = cr.score(s)
-    (row,) = score.rounds
+    (row,) = score.round_points
     assert sum(row) == 6 * 5 + 54  # six 5-cucumber cards, 54 cards of 1
     assert score.totals == row
     for seat in range(6):
@@ -184,7 +186,7 @@ def test_five_cucumber_cards_may_be_played_when_not_leading() -> None:
     s = play(s, "10")
     assert legal_cards(s) == ["5", "12"]  # the second card is free, fives included
     s = play(s, "5")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["15", "25"]  # nothing lower than 10: free, fives included
 
 
@@ -207,22 +209,22 @@ def test_the_leader_may_lead_any_other_card() -> None:
 
 def test_the_second_card_sets_the_high_rule_when_higher() -> None:
     s = start(rules(hand_size=1), "20", "21", "22")
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
     s = play(s, "20")
-    assert s.marker is None
-    assert s.lead.rank == 20
+    assert catastrophe_state(s).marker is None
+    assert catastrophe_state(s).lead == cr.card("20")
     s = play(s, "21")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
 
 
 def test_the_second_card_sets_the_low_rule_when_lower() -> None:
     s = play(start(rules(hand_size=1), "20", "19", "18"), "20", "19")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
 
 
 def test_the_high_rule_binds_a_player_who_can_obey() -> None:
     s = play(start(rules(hand_size=3), "38 1 2", "40 3 4", "6 41 60"), "38", "40")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     assert legal_cards(s) == ["41", "60"]
     err = assert_illegal(
         s,
@@ -236,10 +238,10 @@ def test_the_high_rule_binds_a_player_who_can_obey() -> None:
 def test_the_low_rule_binds_a_player_who_can_obey() -> None:
     s = start(rules(hand_size=3), "38 50 51", "31 52 53", "1 2 3", "4 9 54")
     s = play(s, "38", "31")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["1", "2", "3"]
     s = play(s, "2")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["4", "9"]
     assert_illegal(
         s,
@@ -268,11 +270,11 @@ def test_breaking_the_high_rule_flips_the_marker_and_frees_every_later_player() 
     s = play(s, "30", "40")
     assert legal_cards(s) == ["10", "20"]  # nothing higher than 30: any card
     s = play(s, "20")
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert round_of(s).taker == 2  # the breaker's card is the lowest so far
     assert legal_cards(s) == ["35", "50"]  # free: 35 would have been required anyway
     s = play(s, "50")
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert legal_cards(s) == ["3", "60"]  # free, although seat 4 holds 60 > 30
     s = play(s, "3")
     assert round_of(s).tricks[0].taker == 4  # the lowest card wins after a broken High
@@ -285,13 +287,13 @@ def test_breaking_the_low_rule_flips_the_marker_the_highest_card_wins() -> None:
     s = play(s, "30", "20")
     assert legal_cards(s) == ["40", "50"]
     s = play(s, "40")
-    assert s.marker == "low-broken"
+    assert catastrophe_state(s).marker == "low-broken"
     assert legal_cards(s) == ["10", "45"]
     s = play(s, "10")
     s = play(s, "60")
     assert round_of(s).tricks[0].taker == 4
     assert round_of(s).tricks[0].marker == "low-broken"
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 def test_the_breaker_keeps_the_trick_if_no_later_card_beats_it() -> None:
@@ -305,7 +307,7 @@ def test_the_taker_captures_the_trick_and_leads_the_next() -> None:
     assert round_of(s).captured == ((), (), tuple(cr.card(t) for t in ("30", "40", "41")))
     assert s.to_act == 2
     assert round_of(s).leader == 2
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 # --------------------------------------------------------------------------- scoring a hand
@@ -313,10 +315,10 @@ def test_the_taker_captures_the_trick_and_leads_the_next() -> None:
 
 def test_a_hand_scores_the_cucumbers_on_captured_cards_default_table() -> None:
     # Default table (ruling 7): 5 on 5, 15, ..., 55 and 1 on every other card.
-    s = start(rules(hand_size=1, hands=2), "1", "25", "30")
+    s = start(rules(hand_size=1, hand_count=2), "1", "25", "30")
     s = play(s, "1", "25", "30")
     score = cr.score(s)
-    assert score.rounds == ((0, 0, 7),)
+    assert score.round_points == ((0, 0, 7),)
     assert score.totals == (0, 0, 7)
     assert score.results[0].points == (0, 0, 7)
     assert score.results[0].totals == (0, 0, 7)
@@ -325,16 +327,17 @@ def test_a_hand_scores_the_cucumbers_on_captured_cards_default_table() -> None:
 
 
 def test_a_custom_cucumbers_table_scores_the_hand() -> None:
-    s = play(start(rules(hand_size=1, hands=2, cucumbers=TABLE), "1", "42", "60"), "1", "42", "60")
-    assert cr.score(s).rounds == ((0, 0, 22),)
+    s = play(start(rules(hand_size=1, hand_count=2, cucumbers=TABLE), "1", "42", "60"), "1", "42", "60")
+    assert cr.score(s).round_points == ((0, 0, 22),)
 
 
 def test_score_before_any_hand() -> None:
     score = cr.score(cr.new_game(rules(), 4))
     assert score.totals == (0, 0, 0, 0)
-    assert score.rounds == ()
+    assert score.round_points == ()
     assert score.winners == ()
-    assert score.eliminated == (False,) * 4
+    assert not isinstance(score, cr.LadderScore)  # marks and eliminations are the ladder's
+    assert "eliminated" not in attrs.fields_dict(type(score))
     assert score.standings == (0, 1, 2, 3)
 
 
@@ -371,10 +374,10 @@ def test_the_first_hand_leader_must_be_none_or_seat_first() -> None:
 
 
 def test_the_highest_total_starts_the_next_hand() -> None:
-    s = one_trick(cr.new_game(rules(hand_size=1, hands=3, cucumbers=TABLE), 3), "1 2 41")
+    s = one_trick(cr.new_game(rules(hand_size=1, hand_count=3, cucumbers=TABLE), 3), "1 2 41")
     assert cr.score(s).totals == (0, 0, 1)
     assert s.match.starter == 2
-    assert engine.starters(s) == (2,)
+    assert starters(s) == (2,)
     hands = [["3"], ["4"], ["5"]]
     assert_illegal(s, Deal(hands=hands, leader=0), "bad-deal")
     assert cr.is_legal(s, Deal(hands=hands, leader=2))
@@ -385,7 +388,7 @@ def test_the_highest_total_starts_the_next_hand() -> None:
 
 
 def tied_after_two_hands() -> State:
-    s = cr.new_game(rules(hand_size=1, hands=3, cucumbers=TABLE), 3)
+    s = cr.new_game(rules(hand_size=1, hand_count=3, cucumbers=TABLE), 3)
     s = one_trick(s, "1 2 41")  # seat 2 takes 1
     s = one_trick(s, "4 41 3")  # seat 2 leads 3, seat 0 plays 4 (high), seat 1 plays 41: takes 1
     assert cr.score(s).totals == (0, 1, 1)
@@ -394,7 +397,7 @@ def tied_after_two_hands() -> State:
 
 def test_a_tie_for_the_highest_total_is_broken_by_the_deals_leader() -> None:
     s = tied_after_two_hands()
-    assert engine.starters(s) == (1, 2)
+    assert starters(s) == (1, 2)
     assert s.match.starter == -1
     hands = [["5"], ["6"], ["7"]]
     err = assert_illegal(s, Deal(hands=hands), "bad-deal")
@@ -439,14 +442,14 @@ def test_the_match_ends_after_hands_hands() -> None:
 
 
 def test_the_hands_option_sets_the_number_of_hands() -> None:
-    s = one_trick(cr.new_game(rules(hand_size=1, hands=1), 3), "1 2 3")
+    s = one_trick(cr.new_game(rules(hand_size=1, hand_count=1), 3), "1 2 3")
     assert s.is_over
-    s = one_trick(cr.new_game(rules(hand_size=1, hands=2), 3), "1 2 3")
+    s = one_trick(cr.new_game(rules(hand_size=1, hand_count=2), 3), "1 2 3")
     assert not s.is_over
 
 
 def two_hand_match(hand1: Sequence[str], plays1: str, hand2: Sequence[str], plays2: str) -> State:
-    s = cr.new_game(rules(hand_size=2, hands=2, cucumbers=TABLE), 3, first=1)
+    s = cr.new_game(rules(hand_size=2, hand_count=2, cucumbers=TABLE), 3, first=1)
     s = play(cr.apply(s, deal(*hand1)), *plays1.split())
     return play(cr.apply(s, deal(*hand2)), *plays2.split())
 
@@ -459,7 +462,7 @@ def test_final_ranking_a_tie_goes_to_the_lowest_single_hand_score() -> None:
         "6 7 41  8 9 43",  # seat 0 takes 1, then seat 2 takes 3
     )
     score = cr.score(s)
-    assert score.rounds == ((1, 2, 0), (1, 0, 3))
+    assert score.round_points == ((1, 2, 0), (1, 0, 3))
     assert score.totals == (2, 2, 3)
     assert score.winners == (1,)  # 2 like seat 0, but a hand of 0 beats seat 0's best hand of 1
     assert score.standings == (1, 0, 2)
@@ -489,7 +492,7 @@ def test_the_fewest_cucumbers_win_outright() -> None:
     assert score.totals == (5, 2, 0)
     assert score.winners == (2,)
     assert score.standings == (2, 1, 0)
-    t = one_trick(cr.new_game(rules(hand_size=1, hands=1, cucumbers=TABLE), 3), "42 43 41")
+    t = one_trick(cr.new_game(rules(hand_size=1, hand_count=1, cucumbers=TABLE), 3), "42 43 41")
     # 42 leads, 43 sets High, 41 breaks it: the lowest (41) takes 6 cucumbers.
     assert cr.score(t).totals == (0, 0, 6)
     assert cr.score(t).winners == (0, 1)
@@ -502,14 +505,14 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     r = rules(surprise=True, hand_size=2)
     s = cr.apply(cr.new_game(r, 3), surprise_deal(["10 45", "40 50", "20 60"], "30 15 1"))
     assert round_of(s).revealed == cr.card("30")
-    assert s.lead.rank == 30
+    assert catastrophe_state(s).lead == cr.card("30")
     assert round_of(s).stock == (cr.card("15"), cr.card("1"))
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
     assert s.to_act == 0
     # The first player plays from hand and sets the rule; no lead restriction (45 allowed).
     assert legal_cards(s) == ["10", "45"]
     s = play(s, "45")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     assert round_of(s).taker == 0
     assert legal_cards(s) == ["40", "50"]
     assert_illegal(s, Play(1, "30"), "not-in-hand")  # the revealed card is no one's
@@ -525,21 +528,21 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     # The taker starts the next trick on the next revealed card, a 5-cucumber card.
     assert s.to_act == 2
     assert round_of(s).revealed == cr.card("15")
-    assert s.lead.rank == 15
+    assert catastrophe_state(s).lead == cr.card("15")
     assert round_of(s).stock == (cr.card("1"),)
-    assert s.marker is None
+    assert catastrophe_state(s).marker is None
 
 
 def test_surprise_the_first_play_below_the_revealed_card_sets_low() -> None:
     r = rules(surprise=True, hand_size=1)
     s = cr.apply(cr.new_game(r, 3), surprise_deal(["10", "40", "20"], "30"))
     s = play(s, "10")
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     s = play(s, "40")
-    assert s.marker == "low-broken"
+    assert catastrophe_state(s).marker == "low-broken"
     s = play(s, "20")
     score = cr.score(s)
-    assert score.rounds == ((0, 4, 0),)  # 30, 10, 40, 20: the highest (40) takes all four
+    assert score.round_points == ((0, 4, 0),)  # 30, 10, 40, 20: the highest (40) takes all four
     assert round_of(s).revealed is None
     assert round_of(s).tricks[0].marker == "low-broken"
 
@@ -587,9 +590,9 @@ def test_surprise_breaking_the_rule_against_the_revealed_card() -> None:
     r = rules(surprise=True, hand_size=1)
     s = cr.apply(cr.new_game(r, 4), surprise_deal(["40", "10", "20", "50"], "30"))
     s = play(s, "40")
-    assert s.marker == "high"
+    assert catastrophe_state(s).marker == "high"
     s = play(s, "10")  # nothing higher than the revealed 30: breaks
-    assert s.marker == "high-broken"
+    assert catastrophe_state(s).marker == "high-broken"
     assert legal_cards(s) == ["20"]
     s = play(s, "20", "50")
     assert round_of(s).tricks[0].taker == 1
@@ -604,19 +607,19 @@ CANT_PLAYS = "1 15 25  30 35 45  2 55 5"  # seat 2 takes 1 15 25, seat 1 30 35 4
 
 def test_four_captured_five_cucumber_cards_score_minus_five() -> None:
     s = play(start(rules(hand_size=3, cant_beat_em=True), *CANT_HANDS), *CANT_PLAYS.split())
-    assert cr.score(s).rounds == ((0, 11, -5),)  # seat 2: four fives, seat 1: two fives and 30
+    assert cr.score(s).round_points == ((0, 11, -5),)  # seat 2: four fives, seat 1: two fives and 30
     assert cr.score(s).totals == (0, 11, -5)
 
 
 def test_without_the_variant_four_fives_score_their_cucumbers() -> None:
     s = play(start(rules(hand_size=3), *CANT_HANDS), *CANT_PLAYS.split())
-    assert cr.score(s).rounds == ((0, 11, 22),)
+    assert cr.score(s).round_points == ((0, 11, 22),)
 
 
 def test_three_captured_five_cucumber_cards_score_their_cucumbers() -> None:
     s = start(rules(hand_size=2, cant_beat_em=True), "5 15", "25 35", "45 55")
     s = play(s, "5", "25", "45", "55", "15", "35")
-    assert cr.score(s).rounds == ((15, 0, 15),)
+    assert cr.score(s).round_points == ((15, 0, 15),)
 
 
 def test_cant_beat_em_deals_every_five_cucumber_card() -> None:
@@ -678,7 +681,7 @@ def test_both_variants_combined() -> None:
     assert round_of(s).revealed == cr.card("40")
     assert legal_cards(s) == ["1", "5", "35"]  # rule-setting card: fives allowed
     s = play(s, "5")  # low against 40
-    assert s.marker == "low"
+    assert catastrophe_state(s).marker == "low"
     assert legal_cards(s) == ["2", "15"]
     s = play(s, "15", "30")
     assert round_of(s).tricks[0].taker == 0  # 5 is the lowest
@@ -689,7 +692,7 @@ def test_both_variants_combined() -> None:
         won = round_of(s).captured[seat]
         fives = sum(1 for c in won if c.rank % 10 == 5)
         expected = -5 if fives >= 4 else sum(5 if c.rank % 10 == 5 else 1 for c in won)
-        assert score.rounds[0][seat] == expected
+        assert score.round_points[0][seat] == expected
 
 
 def autoplay_hand(s: State) -> State:
@@ -804,7 +807,7 @@ def expected_winners(rows: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     [(a, b, n) for a, b in product((False, True), repeat=2) for n in (3, 4, 5, 6)],
 )
 def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> None:
-    r = rules(surprise=surprise, cant_beat_em=cant_beat_em, hands=2)
+    r = rules(surprise=surprise, cant_beat_em=cant_beat_em, hand_count=2)
     rng = random.Random(players * 4 + 2 * surprise + cant_beat_em)
     per = r.cards_per_player(players)
     s = cr.new_game(r, players, first=players - 1)
@@ -815,14 +818,14 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
             assert cr.legal_moves(s) == ()
             action = cr.sample_chance(s, rng)
             assert isinstance(action, Deal)
-            assert action.leader is None or action.leader in engine.starters(s)
+            assert action.leader is None or action.leader in starters(s)
         else:
             check_legal(s)
             action = rng.choice(cr.legal_moves(s))
         s = cr.apply(s, action)
         actions.append(action)
         check_conservation(s)
-        assert s.marker in (None, *tuple(Marker))
+        assert catastrophe_state(s).marker in (None, *tuple(Marker))
         if round_of(s).trick:
             assert round_of(s).taker in round_of(s).seats
         for trick in round_of(s).tricks:
@@ -831,9 +834,9 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
             assert len(trick.plays) == players
     assert len(actions) == 2 * (1 + players * per)
     score = cr.score(s)
-    assert len(score.rounds) == 2
-    assert score.totals == tuple(sum(row[seat] for row in score.rounds) for seat in range(players))
-    assert score.winners == expected_winners(score.rounds)
+    assert len(score.round_points) == 2
+    assert score.totals == tuple(sum(row[seat] for row in score.round_points) for seat in range(players))
+    assert score.winners == expected_winners(score.round_points)
     assert set(score.standings) == set(range(players))
     assert score.standings[: len(score.winners)] == score.winners
     assert cr.apply_all(cr.new_game(r, players, first=players - 1), actions) == s
@@ -898,7 +901,7 @@ def test_cucumber_tables_given_as_lists_become_tuples() -> None:
 
 
 def test_catastrophe_options_are_type_checked() -> None:
-    for option, value in [("surprise", "yes"), ("cant_beat_em", 1), ("hands", "4")]:
+    for option, value in [("surprise", "yes"), ("cant_beat_em", 1), ("hand_count", "4")]:
         with pytest.raises(cr.InvalidRulesError) as raised:
             cr.ruleset("catastrophe", **{option: value})
         assert raised.value.option == option
@@ -912,7 +915,7 @@ def test_surprise_deal_keeps_the_rest_of_the_deck_as_the_stock() -> None:
 
 
 def test_catastrophe_deal_leader_messages() -> None:
-    rules = cr.ruleset("catastrophe", hand_size=1, hands=2)
+    rules = cr.ruleset("catastrophe", hand_size=1, hand_count=2)
     state = cr.new_game(rules, 3, first=1)
     first_hand = cr.Deal(hands=[["7"], ["9"], ["8"]], leader=2)
     assert str(cr.check(state, first_hand)) == (

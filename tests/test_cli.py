@@ -141,8 +141,8 @@ def test_demo_catastrophe_shows_the_trick_marker() -> None:
 
 
 def test_demo_with_options_and_marks() -> None:
-    out = run("demo", "-p", "catastrophe", "-o", "surprise=true", "-o", "hands=1", "--seed", "1").output
-    assert "catastrophe (surprise=True, hands=1)" in out
+    out = run("demo", "-p", "catastrophe", "-o", "surprise=true", "-o", "hand_count=1", "--seed", "1").output
+    assert "catastrophe (surprise=True, hand_count=1)" in out
     assert "revealed " in out
     assert "hand 2" not in out.lower()
     out = run("demo", "--seed", "7").output

@@ -242,11 +242,25 @@ def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width:
         assert report["cut"] == [], f"{report['page']} at {width}px: signatures cut"
 
 
-def _game_hooks() -> tuple[list[str], list[str]]:
-    """The public methods of `cr.Game`, and the class attributes it declares (its annotations)."""
-    members = vars(cr.Game).items()
+def _game_hooks(cls: type = cr.Game) -> tuple[list[str], list[str]]:
+    """The public methods of a class (`cr.Game`, or a hook group's), and the class attributes it declares."""
+    members = vars(cls).items()
     methods = [name for name, member in members if inspect.isfunction(member) and not name.startswith("_")]
-    return methods, [name for name in cr.Game.__annotations__ if not name.startswith("_")]
+    return methods, [name for name in inspect.get_annotations(cls) if not name.startswith("_")]
+
+
+#: Each hook group of `Game`: the attribute, and where the API reference documents its default class.
+GROUP_CLASSES = {
+    "views": "cucumber_rules.views.Views",
+    "words": "cucumber_rules.narrate.Words",
+    "pictures": "cucumber_rules.render.Pictures",
+    "bots": "cucumber_rules.bots.Bots",
+    "stats": "cucumber_rules.simulate.Stats",
+    "sampling": "cucumber_rules.sampling.Sampling",
+    "encoding": "cucumber_rules.encoding.Encoding",
+    "testing": "cucumber_rules.testing.Testing",
+    "format1": "cucumber_rules.serialization.Format1",
+}
 
 
 @needs_mkdocs
@@ -262,7 +276,11 @@ def test_adding_a_game_walks_through_high_card_and_lists_every_hook(site: Path) 
     ]
     missing = [line for line in code if line not in text]
     assert not missing, f"concepts/adding-a-game does not show these lines of highcard.py: {missing[:5]}"
-    for section in ("class HighCardRules(cr.Rules):", "class HighCardGame(cr.Game):", "def start_round("):
+    for section in (
+        "class HighCardRules(cr.Rules):",
+        "class HighCardGame(cr.Game[cr.State]):",
+        "def start_round(",
+    ):
         assert text.count(section) >= 2, f"{section!r} is not walked through before the whole file"
     assert "--8<--" not in text, "a snippet marker or include was left in the page"
     # Its examples ran when the site was built: check_game passed, a table was drawn, the CLI played.
@@ -270,15 +288,26 @@ def test_adding_a_game_walks_through_high_card_and_lists_every_hook(site: Path) 
     assert re.search(r'<svg [^>]*aria-label="High Card, round 1', page), "no picture of a High Card table"
     assert "$ cucumber-rules demo --preset highcard" in text
     assert "Round 5: " in text
-    # Every hook of Game, in the generated tables.
+    # Every hook of Game and of each of its hook groups, in the generated tables, linked to the API reference.
     methods, attributes = _game_hooks()
-    assert len(methods) > 30
-    assert {"legal", "facts"} <= set(methods)
+    assert {"legal", "play", "start_round", "score", "max_actions"} <= set(methods)
+    attributes = [name for name in attributes if name not in GROUP_CLASSES]  # (in tables of their own)
     for name in [*methods, *attributes]:
         linked = rf'<td><a [^>]*href="[^"]*#cucumber_rules\.Game\.{name}"[^>]*><code>{name}</code></a></td>'
         assert re.search(linked, page), f"Game.{name} is not in the hook tables, linked to the API reference"
-    for purpose in ("The engine", "Views and JSON", "Words", "Pictures", "Bots, statistics, tests, docs"):
-        assert re.search(rf"<h3[^>]*>{purpose}", page), f"no hook section {purpose!r}"
+    assert re.search(r"<h3[^>]*>The engine", page), "no hook section 'The engine'"
+    group_hooks = 0
+    for attr, path in GROUP_CLASSES.items():
+        assert re.search(rf"<h4[^>]*><code>{attr}</code>", page), f"no table of the {attr} group"
+        cls = type(getattr(cr.Game, attr))
+        module, _, name = path.rpartition(".")
+        assert getattr(importlib.import_module(module), name) is cls, (attr, path)  # (the page it links to)
+        for name in [*_game_hooks(cls)[0], *_game_hooks(cls)[1]]:
+            anchor = re.escape(f"{path}.{name}")
+            linked = rf'<td><a [^>]*href="[^"]*#{anchor}"[^>]*><code>{name}</code></a></td>'
+            assert re.search(linked, page), f"{attr}.{name} is not in the tables, linked to its API entry"
+            group_hooks += 1
+    assert group_hooks > 30  # facts, heuristic, view_fields, ... all listed
 
 
 def test_the_hook_tables_read_game_as_it_is() -> None:
@@ -291,8 +320,9 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
     assert sorted(found) == sorted([*methods, *attributes])
     assert {found[name].kind for name in methods} == {"method"}
     assert {found[name].kind for name in attributes} == {"attribute"}
-    assert all(hook.doc for hook in found.values()), "a hook of Game has no docstring"
-    bare = cr.Game()
+    undocumented = [name for name, hook in found.items() if not hook.doc]
+    assert not undocumented, f"hooks of Game without a docstring: {undocumented}"
+    bare: cr.Game[cr.State] = cr.Game()
     for name in methods:
         if not found[name].required:
             continue
@@ -301,11 +331,40 @@ def test_the_hook_tables_read_game_as_it_is() -> None:
         with pytest.raises(NotImplementedError):
             method(*arguments)
     required = {name for name in attributes if found[name].required}
-    assert required == {name for name in attributes if not hasattr(cr.Game, name)}
-    assert {"rules_type", "match_type", "view_type"} <= required
+    assert required == {name for name in attributes if not hasattr(cr.Game, name)} == {"rules_type"}
     sections = list(dict.fromkeys(hook.section for hook in found.values()))
-    assert sections[:2] == ["class attributes", "the engine"]
-    assert {"views and JSON", "words", "bots, statistics, tests, docs"} <= set(sections)
+    assert sections == ["what the game is", "hook groups (see the module docstring)", "the engine"]
+    # The hook groups, each with every public hook of its default class; none must be written.
+    assert {g.attr: g.path for g in docs_games.groups()} == GROUP_CLASSES
+    for group in docs_games.groups():
+        assert group.cls is type(getattr(cr.Game, group.attr))
+        group_methods, group_attributes = _game_hooks(group.cls)
+        assert sorted(h.name for h in group.hooks) == sorted([*group_methods, *group_attributes])
+        assert not any(hook.required for hook in group.hooks), group.attr
+        assert all(hook.doc for hook in group.hooks), f"a hook of the {group.attr} group has no docstring"
+    tables = docs_games.group_tables()
+    for group in docs_games.groups():
+        for hook in group.hooks:
+            assert f"| [`{hook.name}`][{group.path}.{hook.name}] |" in tables
+
+
+#: The pages that show documents of older formats on purpose (what changed, and that they still load).
+OLDER_FORMATS_SHOWN = ("json-format.md", "concepts/serialization.md")
+
+
+def test_documents_written_by_hand_in_the_pages_are_of_the_current_format() -> None:
+    """A JSON document or schema id typed into a page (the server protocol, the schemas) says the format
+    `dumps` writes, so a reader who copies it is not refused."""
+    stale = []
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        name = path.relative_to(ROOT / "docs").as_posix()
+        if name in OLDER_FORMATS_SHOWN:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for found in re.findall(r'"format": ?(\d+)|format-(\d+)', line):
+                if int("".join(found)) != cr.FORMAT_VERSION:
+                    stale.append(f"{name}:{number}: {line.strip()[:80]}")
+    assert not stale, "documents of another format in the pages:\n" + "\n".join(stale)
 
 
 def test_no_package_names_something_else_after_one_of_its_submodules() -> None:

@@ -12,6 +12,7 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules import encoding, simulate, testing
 from cucumber_rules.bots import RandomBot
+from helpers import catastrophe_state, random_states
 from plugins.highcard import GAME
 
 VARIANTS = [
@@ -20,10 +21,10 @@ VARIANTS = [
     cr.ruleset("gurka", threshold=12),
     cr.ruleset("five-cucumbers"),
     cr.ruleset("fuenf-gurken"),
-    cr.ruleset("catastrophe", hands=2),
-    cr.ruleset("catastrophe", hands=2, surprise=True),
-    cr.ruleset("catastrophe", hands=2, cant_beat_em=True),
-    cr.ruleset("catastrophe", hands=2, surprise=True, cant_beat_em=True),
+    cr.ruleset("catastrophe", hand_count=2),
+    cr.ruleset("catastrophe", hand_count=2, surprise=True),
+    cr.ruleset("catastrophe", hand_count=2, cant_beat_em=True),
+    cr.ruleset("catastrophe", hand_count=2, surprise=True, cant_beat_em=True),
 ]
 
 
@@ -182,7 +183,7 @@ def test_catastrophe_observation_has_its_marker_reveal_and_captures() -> None:
     revealed = _part(rules, 3, obs, "revealed")
     assert [i for i, x in enumerate(revealed) if x] == [table.revealed.rank - 1]
     marker = _part(rules, 3, obs, "marker")
-    assert sum(marker) == (0.0 if state.marker is None else 1.0)
+    assert sum(marker) == (0.0 if catastrophe_state(state).marker is None else 1.0)
     captured = _part(rules, 3, obs, "captured")
     taker = table.tricks[0].taker
     assert captured[(taker - 1) % 3] > 0
@@ -190,11 +191,25 @@ def test_catastrophe_observation_has_its_marker_reveal_and_captures() -> None:
     assert sum(seen) == 3 + 2  # the first trick's three cards and its reveal, and the current reveal
 
 
-def test_ladder_observation_has_marks_and_revival() -> None:
+def test_ladder_observation_has_eliminations_marks_and_revival() -> None:
     rules = cr.ruleset("agurk")
     parts = [name for name, _ in cr.observation_parts(rules, 4)]
-    assert parts[-3:] == ["marks", "sitting_out", "pending"]
-    assert cr.observation_size(rules, 4) == 52 * 2 + 4 * 52 + 4 * 5 + 1 + 3 * 4
+    assert parts[-4:] == ["eliminated", "marks", "sitting_out", "pending"]
+    assert cr.observation_size(rules, 4) == 52 * 2 + 4 * 52 + 4 * 4 + 1 + 4 * 4
+    # No one goes out of a Catastrophe match: it has no such part (format 3's views have no field for it).
+    catastrophe = {name for name, _ in cr.observation_parts(cr.ruleset("catastrophe"), 4)}
+    assert not {"eliminated", "out", "marks"} & catastrophe
+    # The flags of the seats out, counted from the viewer.
+    rules = cr.ruleset("gurka", threshold=6, hand_size=3)
+    state = next(
+        s
+        for s in random_states(rules, 4, seed=3, limit=2000)
+        if not s.is_over and s.to_act != cr.CHANCE and any(cr.score(s).eliminated)
+    )
+    out = cr.score(state).eliminated
+    for viewer in range(4):
+        flags = _part(rules, 4, cr.observation(cr.view(state, viewer)), "eliminated")
+        assert flags == tuple(1.0 if out[(viewer + r) % 4] else 0.0 for r in range(4))
 
 
 def test_chance_outcomes_refuse_bad_draws() -> None:
@@ -212,7 +227,7 @@ def test_chance_outcomes_refuse_bad_draws() -> None:
 
 
 def test_the_starter_is_drawn_among_tied_seats() -> None:
-    rules = cr.ruleset("catastrophe", hands=2, hand_size=1, cucumbers=(0,) * 60)  # nobody ever scores
+    rules = cr.ruleset("catastrophe", hand_count=2, hand_size=1, cucumbers=(0,) * 60)  # nobody ever scores
     state = cr.new_game(rules, 3)
     assert encoding.deal_plan(state).leaders == ()  # the first hand: seat `first` starts
     state = cr.apply(state, cr.Deal(hands=[["2"], ["3"], ["4"]]))

@@ -60,7 +60,7 @@ def test_new_game_waits_for_the_first_deal(name: str) -> None:
     assert cr.legal_moves(s) == ()
     sc = cr.score(s)
     assert sc.totals == (0, 0, 0)
-    assert sc.rounds == ()
+    assert sc.round_points == ()
     assert sc.marks == (0, 0, 0)
     assert sc.eliminated == (False, False, False)
     assert sc.winners == ()

@@ -83,6 +83,17 @@ def _valid_documents() -> tuple[str, ...]:
     for name in ("agurk.rules.json", "agurk.record.json", "agurk.score.json", "agurk.state-3.json"):
         docs.append(fixtures.joinpath(name).read_text(encoding="utf-8"))
     docs += [p.read_text(encoding="utf-8") for p in sorted(fixtures.glob("catastrophe*.score.json"))[:1]]
+    # And of format 2 (0.2), whose renamed and retired fields are read by `format2.upgrade`.
+    fixtures = fixtures.parent / "format2"
+    for name in (
+        "agurk.score.json",
+        "agurk.view-208-1.json",
+        "catastrophe-surprise-cant_beat_em.rules.json",
+        "catastrophe-surprise-cant_beat_em.view-61-2.json",
+        "catastrophe-surprise-cant_beat_em.score.json",
+        "gurka-revival.state-3.json",
+    ):
+        docs.append(fixtures.joinpath(name).read_text(encoding="utf-8"))
     return tuple(docs)
 
 

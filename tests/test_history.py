@@ -111,6 +111,6 @@ def test_a_30000_action_history_is_safe_everywhere() -> None:
     assert pickle.loads(pickle.dumps(state)) == state
     assert copy.deepcopy(state) is state
     assert hash(state) == hash(attrs.evolve(state))
-    assert repr(state).startswith("State(to_act=")
+    assert repr(state).startswith("LadderState(to_act=")
     assert state.history == History(state.actions)
     assert len(cr.dumps(cr.record(state))) > 100_000

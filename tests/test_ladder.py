@@ -9,7 +9,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import CHANCE, Play, State, card
-from helpers import assert_illegal, names, one_card_round, pay_round, play, start
+from helpers import assert_illegal, ladder_state, names, one_card_round, pay_round, play, start
 
 LADDER = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken")
 OPTIONAL = ("agurk", "five-cucumbers", "fuenf-gurken")
@@ -188,7 +188,7 @@ def test_the_ladder_works_with_two_players_gurka_full_round() -> None:
     assert len(s.round.tricks) == 7
     assert [t.taker for t in s.round.tricks] == [0, 1, 0, 1, 1, 0, 1]
     assert cr.score(s).totals == (0, 13)
-    assert cr.score(s).rounds == ((0, 13),)
+    assert cr.score(s).round_points == ((0, 13),)
 
 
 def test_agurk_full_round_of_seven_tricks() -> None:
@@ -210,7 +210,7 @@ def test_agurk_full_round_of_seven_tricks() -> None:
     assert [t.taker for t in s.round.tricks] == [2, 1, 2, 0, 2, 1]
     s = play(s, "QD", "AH", "AC")  # trick 7: seat 0 takes with the later Ace
     assert cr.score(s).totals == (14, 0, 0)
-    assert cr.score(s).rounds == ((14, 0, 0),)
+    assert cr.score(s).round_points == ((14, 0, 0),)
     result = cr.score(s).results[0]
     assert result.payer == 0
     assert result.card == card("AC")
@@ -301,10 +301,10 @@ def test_only_the_last_trick_scores() -> None:
     s = start(cr.ruleset("agurk", hand_size=2), "AS 2C", "KD 3D", "QH 4H")
     s = play(s, "AS", "3D", "4H")  # seat 0 takes the Ace trick: no points for it
     assert cr.score(s).totals == (0, 0, 0)
-    assert cr.score(s).rounds == ()
+    assert cr.score(s).round_points == ()
     s = play(s, "2C", "KD", "QH")
     assert cr.score(s).totals == (0, 13, 0)
-    assert cr.score(s).rounds == ((0, 13, 0),)
+    assert cr.score(s).round_points == ((0, 13, 0),)
 
 
 @pytest.mark.parametrize(
@@ -408,12 +408,12 @@ def test_tie_bonus_agurk() -> None:
     assert s.round.tricks[0].plays[0].seat == 1
     assert cr.score(s).results[-1].payer == 3
     assert cr.score(s).totals == (0, 2, 0, 7)  # seat 1 played the paying rank: 9 - 7
-    assert cr.score(s).rounds[-1] == (0, -7, 0, 7)
+    assert cr.score(s).round_points[-1] == (0, -7, 0, 7)
     # round 3: leader 2; order 2, 3, 0, 1. Seat 3 (7) drops to 0, not below; seat 2 played another rank.
     s = one_card_round(s, {2: "3D", 3: "8S", 0: "2D", 1: "8H"})
     assert cr.score(s).results[-1].payer == 1
     assert cr.score(s).totals == (0, 10, 0, 0)
-    assert cr.score(s).rounds[-1] == (0, 8, 0, -7)
+    assert cr.score(s).round_points[-1] == (0, 8, 0, -7)
 
 
 def test_tie_bonus_floor_at_zero_and_several_takers_of_the_bonus() -> None:
@@ -425,7 +425,7 @@ def test_tie_bonus_floor_at_zero_and_several_takers_of_the_bonus() -> None:
     s = one_card_round(s, {2: "10S", 0: "10H", 1: "10D"})
     assert cr.score(s).results[-1].payer == 1
     assert cr.score(s).totals == (0, 10, 3)
-    assert cr.score(s).rounds[-1] == (-4, 10, -10)
+    assert cr.score(s).round_points[-1] == (-4, 10, -10)
 
 
 def test_no_tie_bonus_when_the_option_is_off() -> None:
@@ -473,8 +473,8 @@ def test_round_result_fields() -> None:
     assert result.totals == (0, 0, 12)
     assert result.payer == 2
     assert result.card == card("QS")
-    assert result.marks == ()
-    assert result.eliminated == ()
+    assert result.marked == ()
+    assert result.went_out == ()
     assert result.returned == ()
 
 
@@ -485,18 +485,18 @@ def test_ladder_trick_state_after_the_deal_and_after_the_round() -> None:
     state = start(cr.ruleset("gurka", hand_size=1), "5C", "9D")
     r = state.round
     assert r is not None
-    assert (state.high, r.taker, r.trick, r.leader) == (0, -1, (), 0)
+    assert (ladder_state(state).high, r.taker, r.trick, r.leader) == (0, -1, (), 0)
     state = play(state, "5C", "9D")
     r = state.round
     assert r is not None
     assert state.to_act == cr.CHANCE
-    assert (state.high, r.taker, r.trick, r.leader) == (0, -1, (), 1)
+    assert (ladder_state(state).high, r.taker, r.trick, r.leader) == (0, -1, (), 1)
 
 
 def test_a_new_trick_starts_with_no_high_card_and_no_taker() -> None:
     state = start(cr.ruleset("gurka", hand_size=2), "2C 9C", "3C KC", "4C 10C")
     state = play(state, "2C", "3C", "10C")  # seat 2 takes the first trick and leads the second
-    assert (state.to_act, state.trick, state.high, state.taker) == (2, (), 0, -1)
+    assert (state.to_act, state.trick, ladder_state(state).high, state.taker) == (2, (), 0, -1)
     assert state.round is not None
     assert (state.round.leader, state.round.best, state.round.taker) == (2, None, -1)
     assert len(state.round.tricks) == 1

@@ -64,16 +64,16 @@ def test_agurk_first_crossing_draws_a_mark_and_resets_then_the_second_eliminates
     assert sc.marks == (1, 0, 0)
     assert sc.totals == (9, 9, 0)  # reset to the highest score of another active player
     assert sc.eliminated == (False, False, False)
-    assert sc.rounds[-1] == (10, 0, 0)
-    assert sc.results[-1].marks == (0,)
+    assert sc.round_points[-1] == (10, 0, 0)
+    assert sc.results[-1].marked == (0,)
     assert sc.results[-1].totals == (9, 9, 0)
-    assert sc.results[-1].eliminated == ()
+    assert sc.results[-1].went_out == ()
     assert s.to_act == CHANCE
     s = pay_round(s, 0, "QS")  # 9 + 12 = 21: reaching counts; the second crossing eliminates
     sc = cr.score(s)
     assert sc.eliminated == (True, False, False)
-    assert sc.results[-1].eliminated == (0,)
-    assert sc.results[-1].marks == ()
+    assert sc.results[-1].went_out == (0,)
+    assert sc.results[-1].marked == ()
     assert sc.marks == (1, 0, 0)  # elimination draws no further mark: marks stay below lives
     assert sc.totals[1:] == (9, 0)
     assert sc.winners == ()
@@ -104,7 +104,7 @@ def test_ruling_3_reset_uses_the_scores_after_the_tie_bonuses() -> None:
     # seat 1's bonus first (10 - 8 = 2), then the reset to the highest other score: 4 (not 10)
     assert sc.totals == (4, 2, 4)
     assert sc.marks == (1, 0, 0)
-    assert sc.rounds[-1] == (8, -8, 0)
+    assert sc.round_points[-1] == (8, -8, 0)
 
 
 def test_ruling_3_reset_to_zero_when_no_other_active_player_holds_points() -> None:
@@ -247,7 +247,7 @@ def test_fixed_rounds_no_elimination_lowest_total_wins() -> None:
     sc = cr.score(s)
     assert sc.winners == (2,)
     assert sc.standings == (2, 1, 0)
-    assert len(sc.rounds) == 3
+    assert len(sc.round_points) == 3
 
 
 def test_fixed_rounds_ties_share_the_win() -> None:
@@ -289,7 +289,7 @@ def test_round_limit_ends_an_undecided_match_the_lowest_total_still_in_winning()
     assert sc.winners == (3,)
     assert sc.standings == (3, 2, 1, 0)
     assert cr.returns(s) == (0.0, 0.0, 0.0, 1.0)
-    assert len(sc.rounds) == 3
+    assert len(sc.round_points) == 3
 
 
 def test_round_limit_ties_share_and_returns_still_sum_to_one() -> None:
@@ -672,15 +672,15 @@ def test_whole_match_ends_with_one_winner_and_a_consistent_score(name: str, play
     # eliminated seats rank by how late they went out
     order = [end.match.out[s] for s in sc.standings[1:]]
     assert order == sorted(order, reverse=True)
-    assert len(sc.rounds) == len(sc.results) == end.match.rounds
-    assert all(len(row) == players for row in sc.rounds)
+    assert len(sc.round_points) == len(sc.results) == end.match.rounds
+    assert all(len(row) == players for row in sc.round_points)
     assert sc.totals == sc.results[-1].totals
     assert [r.number for r in sc.results] == list(range(1, end.match.rounds + 1))
     assert len(end.history) == len(states) - 1
     deals = sum(1 for a in end.actions if isinstance(a, cr.Deal))
     assert deals == end.match.rounds
     if name != "agurk":  # no resets, no bonuses: the totals are the column sums of the rows
-        assert sc.totals == tuple(sum(col) for col in zip(*sc.rounds, strict=True))
+        assert sc.totals == tuple(sum(col) for col in zip(*sc.round_points, strict=True))
         loser_totals = [sc.totals[s] for s in range(players) if sc.eliminated[s]]
         assert all(t >= end.rules.threshold for t in loser_totals)
     for r in sc.results:
@@ -806,7 +806,7 @@ def test_tie_bonus_with_reverse_goes_to_the_other_players_of_the_paying_rank() -
     s = one_card_round(s, {0: "5C", 1: "9C", 2: "5D", 3: "5S"})
     sc = cr.score(s)
     assert (sc.results[-1].payer, sc.results[-1].card) == (0, cr.card("9C"))
-    assert sc.rounds[-1] == (9, 0, -9, 0)  # seats 2 and 3 played the paying rank; floor 0 for seat 3
+    assert sc.round_points[-1] == (9, 0, -9, 0)  # seats 2 and 3 played the paying rank; floor 0 for seat 3
     assert sc.totals == (18, 0, 1, 0)
 
 

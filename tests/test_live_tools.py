@@ -209,7 +209,7 @@ def test_a_program_prints_what_the_then_steps_check() -> None:
 
 def test_seeded_deals_and_random_actions_are_replayed_by_the_program() -> None:
     steps = [
-        Step("Context", "a game of catastrophe for 3 players with hands 1"),
+        Step("Context", "a game of catastrophe for 3 players with hand count 1"),
         Step("Action", "the cards are shuffled and dealt with seed 4"),
         Step("Action", "7 actions are taken at random with seed 8"),
         Step("Outcome", "the match is not over"),

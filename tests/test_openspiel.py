@@ -34,10 +34,10 @@ CASES = [
     ("cucumber_gurka", {"players": 2, "threshold": 15}),
     ("cucumber_five_cucumbers", {"players": 3}),
     ("cucumber_fuenf_gurken", {"players": 2}),
-    ("cucumber_catastrophe", {"players": 3, "hands": 2}),
-    ("cucumber_catastrophe", {"players": 4, "hands": 2, "surprise": True}),
-    ("cucumber_catastrophe", {"players": 5, "hands": 2, "cant_beat_em": True}),
-    ("cucumber_catastrophe", {"players": 6, "hands": 2, "surprise": True, "cant_beat_em": True}),
+    ("cucumber_catastrophe", {"players": 3, "hand_count": 2}),
+    ("cucumber_catastrophe", {"players": 4, "hand_count": 2, "surprise": True}),
+    ("cucumber_catastrophe", {"players": 5, "hand_count": 2, "cant_beat_em": True}),
+    ("cucumber_catastrophe", {"players": 6, "hand_count": 2, "surprise": True, "cant_beat_em": True}),
 ]
 
 
@@ -63,7 +63,9 @@ def test_random_sim_test(name: str, params: dict[str, object]) -> None:
 def test_openspiel_python_api_checks(name: str) -> None:
     """OpenSpiel's own Python checks (its games_sim_test): pickling, clones, serialization, returns."""
     np.random.seed(3)
-    params = {"players": 3, "fixed_rounds": 1} if name == "cucumber_gurka" else {"players": 3, "hands": 1}
+    params = (
+        {"players": 3, "fixed_rounds": 1} if name == "cucumber_gurka" else {"players": 3, "hand_count": 1}
+    )
     games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(name, params))
 
 
@@ -225,7 +227,7 @@ def _play_out_with(game: pyspiel.Game, rng: random.Random, choose: Any) -> tuple
 
 
 def test_mcts_bot_plays_a_match() -> None:
-    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 1})
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hand_count": 1})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
     bot = mcts.MCTSBot(
         game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=np.random.RandomState(1)
@@ -248,7 +250,7 @@ def test_mcts_bot_plays_a_match() -> None:
     ("name", "params"),
     [
         ("cucumber_gurka", {"players": 3, "hand_size": 3, "fixed_rounds": 1}),
-        ("cucumber_catastrophe", {"players": 3, "hands": 1, "hand_size": 3, "surprise": True}),
+        ("cucumber_catastrophe", {"players": 3, "hand_count": 1, "hand_size": 3, "surprise": True}),
     ],
 )
 def test_openspiels_ismcts_bot_plays_on_resampled_worlds(name: str, params: dict[str, object]) -> None:
@@ -396,7 +398,7 @@ def test_the_state_s_values_cannot_be_changed_from_outside() -> None:
         ("gurka", {"threshold": True}, "threshold"),
         ("catastrophe", {"cucumbers": "a:b"}, "cucumbers"),
         ("catastrophe", {"cucumbers": "1:2"}, "cucumbers"),
-        ("catastrophe", {"hands": 2**33}, "hands"),
+        ("catastrophe", {"hand_count": 2**33}, "hand_count"),
     ],
 )
 def test_bad_parameters_are_invalid_rules(name: str, params: dict[str, object], option: str) -> None:

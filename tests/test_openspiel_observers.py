@@ -29,8 +29,8 @@ GAMES = [
     ("cucumber_gurka", {"players": 3, "fixed_rounds": 3}),
     ("cucumber_agurk", {"players": 4, "threshold": 8, "revival": True, "round_limit": 6}),
     ("cucumber_five_cucumbers", {"players": 3, "round_limit": 5}),
-    ("cucumber_catastrophe", {"players": 3, "hands": 2, "surprise": True}),
-    ("cucumber_catastrophe", {"players": 4, "hands": 2, "cant_beat_em": True}),
+    ("cucumber_catastrophe", {"players": 3, "hand_count": 2, "surprise": True}),
+    ("cucumber_catastrophe", {"players": 4, "hand_count": 2, "cant_beat_em": True}),
 ]
 
 PRIVATE = {
@@ -192,7 +192,7 @@ def test_the_twins_differ_and_the_harness_can_fail() -> None:
 
 @pytest.mark.parametrize(("perfect_recall", "public", "private"), KINDS, ids=str)
 def test_every_observer_type_has_its_parts(perfect_recall: bool, public: bool, private: str) -> None:
-    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 2, "surprise": True})
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hand_count": 2, "surprise": True})
     observer = make_observation(game, _kind(perfect_recall, public, private))
     parts = list(observer.dict)
     assert ("hand" in parts) == ((private == "single" and not perfect_recall) or private == "single")
@@ -337,7 +337,7 @@ def test_undo_refuses_what_was_not_the_last_action() -> None:
 
 
 def test_an_undone_state_pickles_clones_and_serializes_with_its_history() -> None:
-    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hands": 1})
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hand_count": 1})
     state = _random_state(game, 4, 45)
     last = state.full_history()[-1]
     state.undo_action(last.player, last.action)

@@ -92,7 +92,7 @@ def test_a_hostile_game_is_refused_and_changes_nothing(
     assert battery.fingerprint(played, quick=True) == before
 
 
-def _refused(game: cr.Game) -> None:
+def _refused(game: cr.Game[Any]) -> None:
     """Register a game that must be refused; if it is accepted, unregister it again and fail."""
     cr.register_game(game)
     unregister_game(game.name)
@@ -110,7 +110,7 @@ def test_the_issue_examples_no_longer_break_every_game(played: Played) -> None:
         hostile.game("tag-clash-again", events=(hostile.FakeReveal,)),
         hostile.game("bad-trick-again", trick_type=hostile.BadTrick),
         hostile.game("loose-result", result_type=hostile.LooseResult),
-        hostile.game("lenny", state_attributes={"__len__": len}),
+        hostile.game("lenny", state_type=hostile.state_class("lenny", __len__=lambda self: 0)),
     )
     accepted = []
     for game in games:
@@ -161,27 +161,39 @@ def _shade(state: cr.State) -> int:
     return len(state.players)
 
 
+def _shaded(state: cr.State) -> Any:
+    """The reading `shade` of a state (of a game whose state class has it)."""
+    return state.shade  # type: ignore[attr-defined]
+
+
 def test_unregister_leaves_the_process_as_it_was(played: Played, before: dict[str, Any]) -> None:
     state_attributes = battery.attribute_names(cr.State)
     rules_attributes = battery.attribute_names(cr.Rules)
-    one = hostile.game("shade-one", state_attributes={"shade": _shade}, error_codes={"shade-code": "x"})
-    two = hostile.game("shade-two", state_attributes={"shade": _shade})
+    shade = property(_shade)
+    one = hostile.game(
+        "shade-one", state_type=hostile.state_class("one", shade=shade), error_codes={"shade-code": "x"}
+    )
+    two = hostile.game("shade-two", state_type=hostile.state_class("two", shade=shade))
     agurk = played["agurk"][1]
     with registered(one):
-        with registered(two):  # a reading two games share stays while either is registered
-            assert cr.new_game(cr.ruleset("shade-two"), 4).shade == 4
-        assert cr.new_game(cr.ruleset("shade-one"), 3).shade == 3
-        with pytest.raises(AttributeError, match="a ladder state has no attribute 'shade'"):
-            _ = agurk.shade
+        with registered(two):  # two games' states may read the same name, each its own way
+            assert _shaded(cr.new_game(cr.ruleset("shade-two"), 4)) == 4
+            assert battery.attribute_names(cr.State) == state_attributes  # neither added it to State
+        assert _shaded(cr.new_game(cr.ruleset("shade-one"), 3)) == 3
+        assert type(cr.new_game(cr.ruleset("shade-one"), 3)) is one.state_type
+        with pytest.raises(AttributeError, match="'LadderState' object has no attribute 'shade'"):
+            _shaded(agurk)
         assert "shade-code" in cr.ERROR_CODES
-        with pytest.raises(AttributeError, match="option 'rounds' does not apply to the ladder game"):
-            _ = agurk.rules.rounds
+        with pytest.raises(AttributeError, match="'LadderRules' object has no attribute 'round_count'"):
+            _ = agurk.rules.round_count
+        assert battery.attribute_names(cr.State) == state_attributes
+        assert battery.attribute_names(cr.Rules) == rules_attributes
     assert battery.attribute_names(cr.State) == state_attributes
     assert battery.attribute_names(cr.Rules) == rules_attributes
     assert not hasattr(agurk, "shade")
     assert "shade-code" not in cr.ERROR_CODES
-    with pytest.raises(AttributeError, match="'LadderRules' object has no attribute 'rounds'"):
-        _ = agurk.rules.rounds
+    with pytest.raises(AttributeError, match="'LadderRules' object has no attribute 'round_count'"):
+        _ = agurk.rules.round_count
     assert battery.fingerprint(played, quick=True) == before
 
 

@@ -104,7 +104,7 @@ def round_cards(state: State) -> tuple[list[Counter[Card]], Counter[Card], Count
     r = state.round
     assert r is not None
     per_seat = [Counter(h) for h in r.hands]
-    revealed: Counter[Card] = Counter(state.game.round_cards(state))  # Surprise Cucumber's reveals
+    revealed: Counter[Card] = Counter(state.game.testing.round_cards(state))  # Surprise Cucumber's reveals
     captured: Counter[Card] = Counter()
     for trick in r.tricks:
         for p in trick.plays:

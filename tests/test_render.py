@@ -212,7 +212,7 @@ def test_cards_show_the_cucumbers_the_engine_counts() -> None:
         state = cr.apply_all(
             state, [cr.Deal(hands=[[other], [str(number)]]), cr.Play(0, other), cr.Play(1, str(number))]
         )
-        paid = cr.score(state).rounds[-1][1]
+        paid = cr.score(state).round_points[-1][1]
         assert glyphs(render.card_svg(str(number), rules=rules)) == paid, f"card {number}"
     assert glyphs(render.card_svg("QS", rules=cr.ruleset("agurk"))) == 0
     assert glyphs(render.card_svg("7")) == 0  # no rules: no cucumbers

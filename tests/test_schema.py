@@ -18,6 +18,7 @@ import cucumber_rules as cr
 from cucumber_rules import schema
 from cucumber_rules.bots import Bot, HeuristicBot, RandomBot
 from cucumber_rules.testing import strategies
+from helpers import random_states
 
 Validator = jsonschema.Draft202012Validator
 
@@ -86,6 +87,32 @@ def test_per_game_shapes_differ_where_the_games_differ() -> None:
     assert "16" not in ladder_cards
 
 
+def test_scores_and_views_have_their_games_own_fields() -> None:
+    """Format 3: marks and eliminations are the ladder's alone; the rows are `round_points` everywhere."""
+    for kind in ("score", "view"):
+        ladder, cat = schema.json_schema(kind, "ladder"), schema.json_schema(kind, "catastrophe")
+        assert {"marks", "eliminated", "round_points"} <= set(ladder["required"]), kind
+        assert "round_points" in cat["required"], kind
+        assert not {"marks", "eliminated", "rounds"} & set(cat["properties"]), kind
+        assert "rounds" not in ladder["properties"], kind
+    result = schema.json_schema("score", "ladder")["$defs"]["LadderResult"]
+    assert {"marked", "went_out"} <= set(result["properties"])
+    assert not {"marks", "eliminated"} & set(result["properties"])
+
+
+@pytest.mark.parametrize("kind", ["score", "view"])
+def test_a_ladder_field_in_a_catastrophe_document_is_refused_by_both(kind: str) -> None:
+    state = random_states(cr.ruleset("catastrophe", hand_count=2, hand_size=3), 3, seed=1, limit=14)[-1]
+    assert cr.score(state).results  # (a hand played: rows and results to show)
+    doc = json.loads(cr.dumps(cr.score(state) if kind == "score" else cr.view(state, 0)))
+    assert problems(doc, kind) == []
+    for field, value in (("marks", [0, 0, 0]), ("eliminated", [False] * 3), ("rounds", [])):
+        bad = {**doc, field: value}
+        assert _refused_by_loads(bad), field
+        assert problems(bad, kind, "catastrophe"), field
+        assert problems(bad, kind), field  # (nor is it any other game's document)
+
+
 def test_a_schema_is_a_new_value_each_call() -> None:
     a = schema.json_schema("view")
     a["$defs"].clear()
@@ -134,7 +161,13 @@ VARIANTS = list(dict.fromkeys(variants()))
 
 def short(rules: cr.Rules) -> cr.Rules:
     """The rules with a short hand and match (a whole match in the test's time), where they allow it."""
-    for options in ({"hand_size": 2, "threshold": 6}, {"hand_size": 2, "hands": 2}, {"hand_size": 2}, {}):
+    shorter: tuple[dict[str, int], ...] = (
+        {"hand_size": 2, "threshold": 6},
+        {"hand_size": 2, "hand_count": 2},
+        {"hand_size": 2},
+        {},
+    )
+    for options in shorter:
         try:
             return rules.replace(**{k: v for k, v in options.items() if k in rules.options()})
         except cr.InvalidRulesError:
@@ -223,19 +256,28 @@ def test_action_documents_round_trip() -> None:
         assert problems(doc, "action") == []
 
 
+def test_format_2_action_documents_still_read() -> None:
+    # the 0.2 development server's clients sent format 2; an action's layout did not change in format 3
+    doc = {"format": 2, "kind": "action", "type": "revive", "seat": 1, "accept": False}
+    assert schema.read_action(doc) == cr.Revive(1, False)
+    with pytest.raises(cr.InvalidStateError) as caught:
+        schema.read_action({**doc, "format": 4})
+    assert caught.value.path == "$.format"
+
+
 @pytest.mark.parametrize(
     ("doc", "path"),
     [
         ([], "$"),
         ({"format": 1, "kind": "action", "type": "play", "seat": 0, "card": "2C"}, "$.format"),
-        ({"format": 2, "kind": "view", "type": "play", "seat": 0, "card": "2C"}, "$.kind"),
-        ({"format": 2, "kind": "action", "type": "cheat", "seat": 0}, "$.type"),
-        ({"format": 2, "kind": "action", "type": "play", "seat": "0", "card": "2C"}, "$.seat"),
-        ({"format": 2, "kind": "action", "type": "play", "seat": 0, "card": "2X"}, "$.card"),
-        ({"format": 2, "kind": "action", "type": "play", "seat": 0, "card": "2C", "x": 1}, "$.x"),
-        ({"format": 2, "kind": "action", "type": "play", "seat": 99, "card": "2C"}, "$.seat"),
-        ({"format": 2, "kind": "action", "type": "revive", "seat": 0, "accept": 1}, "$.accept"),
-        ({"format": 2, "kind": "action", "type": "play", "seat": 0}, "$.card"),
+        ({"format": 3, "kind": "view", "type": "play", "seat": 0, "card": "2C"}, "$.kind"),
+        ({"format": 3, "kind": "action", "type": "cheat", "seat": 0}, "$.type"),
+        ({"format": 3, "kind": "action", "type": "play", "seat": "0", "card": "2C"}, "$.seat"),
+        ({"format": 3, "kind": "action", "type": "play", "seat": 0, "card": "2X"}, "$.card"),
+        ({"format": 3, "kind": "action", "type": "play", "seat": 0, "card": "2C", "x": 1}, "$.x"),
+        ({"format": 3, "kind": "action", "type": "play", "seat": 99, "card": "2C"}, "$.seat"),
+        ({"format": 3, "kind": "action", "type": "revive", "seat": 0, "accept": 1}, "$.accept"),
+        ({"format": 3, "kind": "action", "type": "play", "seat": 0}, "$.card"),
     ],
 )
 def test_bad_action_documents_are_refused_by_both(doc: Any, path: str) -> None:
@@ -289,7 +331,7 @@ def _sample_documents() -> list[str]:
     for rules, seed in (
         (cr.ruleset("agurk", hand_size=3), 1),
         (cr.ruleset("gurka", revival=True, hand_size=2, threshold=5), 2),
-        (cr.ruleset("catastrophe", surprise=True, hand_size=3, hands=2), 3),
+        (cr.ruleset("catastrophe", surprise=True, hand_size=3, hand_count=2), 3),
     ):
         texts = list(documents(rules, seed))
         for kind in ("rules", "state", "view", "score", "record"):
@@ -388,7 +430,8 @@ def _game(doc: dict[str, Any]) -> str:
 
 HOSTILE: list[tuple[str, str, str, str]] = [
     # (what, kind, JSON to find in the document, its replacement)
-    ("unknown format", "rules", '"format":2', '"format":3'),
+    ("unknown format", "rules", '"format":3', '"format":4'),
+    ("an older format's name for a field", "score", '"round_points":', '"rounds":'),
     ("unknown kind", "rules", '"kind":"rules"', '"kind":"sandwich"'),
     ("unknown game", "rules", '"game":"ladder"', '"game":"hearts"'),
     ("option of another game", "rules", '"threshold":21', '"threshold":21,"surprise":true'),
@@ -451,8 +494,8 @@ BEYOND_A_SCHEMA: list[tuple[str, str, str, str]] = [
     (
         "an integer written as a float (JSON Schema counts 2.0 as an integer)",
         "rules",
-        '"format":2',
-        '"format":2.0',
+        '"format":3',
+        '"format":3.0',
     ),
     (
         "an illegal move in a record",

@@ -113,7 +113,7 @@ def test_every_document_has_format_and_kind_first() -> None:
     ]:
         doc = _doc(obj)
         assert list(doc)[:2] == ["format", "kind"]
-        assert doc["format"] == FORMAT_VERSION == 2
+        assert doc["format"] == FORMAT_VERSION == 3
         assert doc["kind"] == kind
         assert isinstance(obj, KINDS[kind])
 
@@ -286,10 +286,11 @@ STATE_CASES: list[tuple[str, Mutation, type[Exception], str]] = [
     ("unknown option", lambda d: d["rules"].update(bogus=1), InvalidRulesError, "$.rules.bogus"),
     ("missing option", lambda d: d["rules"].pop("lives"), InvalidRulesError, "$.rules.lives"),
     ("bad deck", lambda d: d["rules"].update(deck="tarot"), InvalidRulesError, "$.rules.deck"),
-    ("other game's option", lambda d: d["rules"].update(hands=4), InvalidRulesError, "$.rules.hands"),
+    ("other game's option", lambda d: d["rules"].update(hand_count=4), InvalidRulesError, "$.rules.hand_count"),  # noqa: E501
     ("rules not an object", lambda d: d.update(rules=[]), InvalidRulesError, "$.rules"),
     ("rules missing", lambda d: d.pop("rules"), InvalidStateError, "$.rules"),
-    ("format 3", lambda d: d.update(format=3), InvalidStateError, "$.format"),
+    ("format 4", lambda d: d.update(format=4), InvalidStateError, "$.format"),
+    ("format 0", lambda d: d.update(format=0), InvalidStateError, "$.format"),
     ("format text", lambda d: d.update(format="1"), InvalidStateError, "$.format"),
     ("format true", lambda d: d.update(format=True), InvalidStateError, "$.format"),
     ("no format", lambda d: d.pop("format"), InvalidStateError, "$.format"),
@@ -451,8 +452,8 @@ def _score_doc() -> dict[str, Any]:
 
 SCORE_CASES: list[tuple[str, Mutation, str]] = [
     ("totals", lambda d: d["totals"].__setitem__(0, 99), "$.totals"),
-    ("rounds", lambda d: d["rounds"][0].__setitem__(0, 99), "$.rounds"),
-    ("row length", lambda d: d["rounds"][0].append(0), "$.rounds[0]"),
+    ("round_points", lambda d: d["round_points"][0].__setitem__(0, 99), "$.round_points"),
+    ("row length", lambda d: d["round_points"][0].append(0), "$.round_points[0]"),
     ("marks", lambda d: d["marks"].pop(), "$.marks"),
     ("standings", lambda d: d.update(standings=[2, 1]), "$.standings"),
     ("winner", lambda d: d.update(winners=[5]), "$.winners[0]"),
@@ -476,13 +477,13 @@ def test_rows_and_results_are_counted_before_either_is_read(kind: str) -> None:
     # Rows that could not even be read: refused for their number, before anything is structured.
     doc = _score_doc() if kind == "score" else _view_doc()
     results = len(doc["results"])
-    doc["rounds"] = [*doc["rounds"], "not a row", {"nor": "this"}]
+    doc["round_points"] = [*doc["round_points"], "not a row", {"nor": "this"}]
     with pytest.raises(InvalidStateError) as info:
         _load(doc)
-    assert info.value.path == "$.rounds"
+    assert info.value.path == "$.round_points"
     assert f"one row per result: {results + 2} rows for {results} results" in str(info.value)
     del doc["results"]  # no results at all: no rows either
-    with pytest.raises(InvalidStateError, match=r"\$\.rounds: .* for 0 results"):
+    with pytest.raises(InvalidStateError, match=r"\$\.round_points: .* for 0 results"):
         _load(doc)
 
 
@@ -640,17 +641,17 @@ def test_lists_of_plain_values_are_checked_item_by_item_when_one_is_wrong() -> N
     score = json.loads(cr.dumps(cr.score(s)))
     assert cr.loads(json.dumps(score)) == cr.score(s)
     for bad, path in (
-        (True, r"\$\.rounds\[1\]\[2\]"),
-        ("3", r"\$\.rounds\[1\]\[2\]"),
-        (1.0, r"\$\.rounds\[1\]\[2\]"),
+        (True, r"\$\.round_points\[1\]\[2\]"),
+        ("3", r"\$\.round_points\[1\]\[2\]"),
+        (1.0, r"\$\.round_points\[1\]\[2\]"),
     ):
         doc = json.loads(json.dumps(score))
-        doc["rounds"][1][2] = bad
+        doc["round_points"][1][2] = bad
         with pytest.raises(cr.InvalidStateError, match=path):
             cr.loads(json.dumps(doc))
     doc = json.loads(json.dumps(score))
-    doc["rounds"][0] = 5
-    with pytest.raises(cr.InvalidStateError, match=r"\$\.rounds\[0\]: expected an array"):
+    doc["round_points"][0] = 5
+    with pytest.raises(cr.InvalidStateError, match=r"\$\.round_points\[0\]: expected an array"):
         cr.loads(json.dumps(doc))
     rec = json.loads(cr.dumps(cr.record(s)))
     rec["players"][1] = 3
@@ -672,3 +673,156 @@ def test_format1_rules_load_with_the_options_added_since(path: Path) -> None:
     if stem in cr.RULESETS:
         assert rules == cr.RULESETS[stem]
     assert cr.loads(cr.dumps(rules)) == rules
+
+
+# --------------------------------------------------------------------------- documents of older formats
+
+DATA = Path(__file__).resolve().parent / "data"
+#: Documents as cucumber_rules 0.1 (format 1) and 0.2 (format 2) wrote them (tools/old_documents.py),
+#: by match: `<match>.record.json`, `.rules.json`, `.state-<k>.json` (after k actions), and where the
+#: views are taken, `.view-<k>-<seat>.json` and `.score.json` (the score at that point).
+OLD_FORMATS = {1: DATA / "format1", 2: DATA / "format2"}
+OLD_MATCHES = [
+    (version, path.name.removesuffix(".record.json"))
+    for version, folder in OLD_FORMATS.items()
+    for path in sorted(folder.glob("*.record.json"))
+]
+
+
+def _old(version: int, name: str) -> Any:
+    text = (OLD_FORMATS[version] / name).read_text(encoding="utf-8")
+    assert json.loads(text)["format"] == version  # (a fixture is never rewritten in a later format)
+    return cr.loads(text)
+
+
+def _replayed(record: Record, upto: int) -> State:
+    return cr.replay(Record(record.rules, record.players, record.first, record.actions[:upto]))
+
+
+@pytest.mark.parametrize(("version", "match"), OLD_MATCHES, ids=[f"format{v}-{m}" for v, m in OLD_MATCHES])
+def test_older_documents_load_to_what_they_held(version: int, match: str) -> None:
+    """A document of format 1 or 2 loads to the value this release computes for the same match."""
+    record = _old(version, f"{match}.record.json")
+    assert isinstance(record, Record)
+    assert _old(version, f"{match}.rules.json") == record.rules
+    assert cr.replay(record).is_over
+    names = sorted(p.name for p in OLD_FORMATS[version].glob(f"{match}.*-*.json"))
+    (at,) = {n.split(".view-")[1].split("-")[0] for n in names if ".view-" in n}
+    assert any(".state-" in n for n in names)
+    for name in [*names, f"{match}.score.json"]:
+        kind, _, where = name.removeprefix(f"{match}.").removesuffix(".json").partition("-")
+        k, _, seat = (where or at).partition("-")
+        state = _replayed(record, int(k))
+        expected: Any = state
+        if kind == "score":
+            expected = cr.score(state)
+        elif kind == "view":
+            expected = cr.view(state, None if seat == "None" else int(seat))
+        loaded = _old(version, name)
+        assert type(loaded) is type(expected), name
+        assert loaded == expected, name
+        again = json.loads(cr.dumps(loaded))  # written again: the current format, which loads the same
+        assert again["format"] == FORMAT_VERSION
+        assert cr.loads(json.dumps(again)) == expected, name
+
+
+def test_format2_fixtures_hold_the_names_format3_changed() -> None:
+    """The format-2 fixtures exercise every rename and every retired field (else they prove little)."""
+    rules = _format2("catastrophe-surprise-cant_beat_em.rules.json")
+    assert rules["hands"] == 2
+    assert "hand_count" not in rules
+    view = _format2("catastrophe-surprise-cant_beat_em.view-61-0.json")
+    assert (view["marks"], view["eliminated"]) == ([0] * 4, [False] * 4)
+    assert view["rounds"]
+    score = _format2("agurk.score.json")
+    assert "round_points" not in score
+    assert all(any(score[name]) for name in ("marks", "eliminated"))
+    assert all(any(r[name] for r in score["results"]) for name in ("marks", "eliminated"))
+    state = _format2("gurka-revival.state-91.json")
+    assert any(r["returned"] for r in state["match"]["results"])
+    assert state["match"]["sitting_out"]
+
+
+def _renamed_as_format3(doc: dict[str, Any], keep: str) -> None:
+    """A Catastrophe view or score of format 2 given format 3's names and number, but one retired field."""
+    if "rules" in doc:
+        doc["rules"]["hand_count"] = doc["rules"].pop("hands")
+    doc.update(format=3, round_points=doc.pop("rounds"))
+    for retired in {"marks", "eliminated"} - {keep}:
+        del doc[retired]
+
+
+def _format2(name: str) -> dict[str, Any]:
+    doc = json.loads((OLD_FORMATS[2] / name).read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
+
+
+#: Format-2 documents tampered where format 3 changed a name or dropped a field: (case, fixture,
+#: mutation, path of the refusal, words of the message).
+FORMAT2_CASES: list[tuple[str, str, Mutation, str, str]] = [
+    ("catastrophe view with a mark", "catastrophe-surprise-cant_beat_em.view-61-0.json",
+     lambda d: d["marks"].__setitem__(2, 1), "$.marks", "this game has no marks"),
+    ("catastrophe view with an elimination", "catastrophe-surprise-cant_beat_em.view-61-None.json",
+     lambda d: d["eliminated"].__setitem__(0, True), "$.eliminated", "this game has no eliminated"),
+    ("catastrophe view, marks of a bool", "catastrophe-surprise-cant_beat_em.view-61-1.json",
+     lambda d: d["marks"].__setitem__(0, False), "$.marks", "wrote 0 for every seat"),
+    ("catastrophe view, marks not a list", "catastrophe-surprise-cant_beat_em.view-61-1.json",
+     lambda d: d.update(marks=0), "$.marks", "wrote 0 for every seat"),
+    ("catastrophe view, a seat's marks missing", "catastrophe-surprise-cant_beat_em.view-61-2.json",
+     lambda d: d["marks"].pop(), "$.marks", "4 values, not 3"),
+    ("catastrophe view, a seat too many", "catastrophe-surprise-cant_beat_em.view-61-3.json",
+     lambda d: d["eliminated"].append(False), "$.eliminated", "4 values, not 5"),
+    ("catastrophe score with a mark", "catastrophe-surprise-cant_beat_em.score.json",
+     lambda d: d["marks"].__setitem__(3, 2), "$.marks", "this game has no marks"),
+    ("catastrophe score, marks of another table", "catastrophe-surprise-cant_beat_em.score.json",
+     lambda d: d.update(marks=[0, 0]), "$.marks", "4 values, not 2"),
+    ("both names of the rows", "agurk.score.json",
+     lambda d: d.update(round_points=d["rounds"]), "$.rounds", "give one of them, not both"),
+    ("both names of a result's marks", "agurk.view-208-1.json",
+     lambda d: d["results"][3].update(marked=[2]), "$.results[3].marks", "give one of them, not both"),
+    ("both names of the hand count", "catastrophe-surprise-cant_beat_em.rules.json",
+     lambda d: d.update(hand_count=2), "$.hands", "give one of them, not both"),
+    ("both names in a state's rules", "catastrophe-surprise-cant_beat_em.state-61.json",
+     lambda d: d["rules"].update(hand_count=2), "$.rules.hands", "give one of them, not both"),
+    ("a ladder view's marks", "agurk.view-208-0.json",
+     lambda d: d["marks"].__setitem__(1, 0), "$.marks[1]", "does not match"),
+    ("a ladder result's mark moved", "agurk.view-208-2.json",
+     lambda d: d["results"][3].update(marks=[1]), "$.results[3].marked", "does not match"),
+    ("a ladder result's elimination moved", "gurka-revival.view-91-0.json",
+     lambda d: d["results"][0].update(eliminated=[1]), "$.results[0].went_out", "does not match"),
+    ("a ladder state's result", "gurka-revival.state-91.json",
+     lambda d: d["match"]["results"][2].update(eliminated=[]), "$.match.results[2].went_out",
+     "does not match"),
+    ("rows of a view", "five-cucumbers.view-94-0.json",
+     lambda d: d["rounds"][0].__setitem__(0, 99), "$.round_points", ""),
+    ("relabelled format 3, with its marks", "catastrophe-surprise-cant_beat_em.view-61-0.json",
+     lambda d: _renamed_as_format3(d, keep="marks"), "$.marks", "unknown field"),
+    ("relabelled format 3, with its eliminations", "catastrophe-surprise-cant_beat_em.score.json",
+     lambda d: _renamed_as_format3(d, keep="eliminated"), "$.eliminated", "unknown field"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "mutate", "path", "words"), [c[1:] for c in FORMAT2_CASES], ids=[c[0] for c in FORMAT2_CASES]
+)
+def test_tampered_format2_documents_are_refused(name: str, mutate: Mutation, path: str, words: str) -> None:
+    doc = _format2(name)
+    assert cr.loads(json.dumps(doc)) is not None  # the untouched document loads
+    mutate(doc)
+    with pytest.raises(InvalidStateError) as info:
+        _load(doc)
+    assert info.value.path == path, str(info.value)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("kind", ["view", "score"])
+def test_format3_catastrophe_documents_have_no_marks_nor_eliminations(kind: str) -> None:
+    state = random_states(cr.ruleset("catastrophe", hand_count=2), 3, seed=2, limit=70)[-1]
+    doc = _doc(cr.view(state, 1) if kind == "view" else cr.score(state))
+    assert not {"marks", "eliminated", "rounds"} & set(doc)
+    for field, value in (("marks", [0, 0, 0]), ("eliminated", [False] * 3), ("rounds", doc["round_points"])):
+        with pytest.raises(InvalidStateError) as info:
+            _load({**doc, field: value})
+        assert info.value.path == f"$.{field}", str(info.value)
+        assert "unknown field" in str(info.value)

@@ -410,7 +410,7 @@ def test_store_settings_are_checked() -> None:
         ("agurk", {}, 4),
         ("gurka", {"revival": True, "threshold": 8, "hand_size": 3}, 3),
         ("five-cucumbers", {}, 3),
-        ("catastrophe", {"surprise": True, "cant_beat_em": True, "hands": 2}, 4),
+        ("catastrophe", {"surprise": True, "cant_beat_em": True, "hand_count": 2}, 4),
     ],
 )
 def test_the_view_writer_writes_what_dumps_writes(preset: str, options: dict[str, Any], players: int) -> None:

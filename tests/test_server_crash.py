@@ -21,7 +21,7 @@ pytestmark = pytest.mark.server
 TABLES = [  # (preset, options, seats)
     ("agurk", {"threshold": 10, "hand_size": 3}, ["person", "heuristic", "person"]),
     ("gurka", {"threshold": 8, "hand_size": 3}, ["person", "person"]),
-    ("catastrophe", {"hands": 2, "hand_size": 4}, ["person", "heuristic", "random"]),
+    ("catastrophe", {"hand_count": 2, "hand_size": 4}, ["person", "heuristic", "random"]),
 ]
 
 
@@ -94,7 +94,8 @@ def test_sigkill_mid_match_loses_nothing_and_applies_nothing_twice(tmp_path: Pat
         lengths[table["table"]] = len(actions)
         view = players[None].view
         assert view is not None
-        rules = cr.loads(json.dumps({"format": 2, "kind": "rules", **view["rules"]}), cr.Rules)
+        document = {"format": view["format"], "kind": "rules", **view["rules"]}  # (the view's own rules)
+        rules = cr.loads(json.dumps(document), cr.Rules)
         names = view["players"]
         seen = 0
         for seat, player in players.items():

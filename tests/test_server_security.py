@@ -116,7 +116,8 @@ def test_a_silent_connection_is_closed(tmp_path: Path) -> None:
 def act(at: Any = 1, **action: Any) -> str:
     """An `act` message with an action document (fields given, or a play of KC by seat 0)."""
     fields = action or {"type": "play", "seat": 0, "card": "KC"}
-    return json.dumps({"type": "act", "at": at, "action": {"format": 2, "kind": "action", **fields}})
+    document = {"format": cr.FORMAT_VERSION, "kind": "action", **fields}
+    return json.dumps({"type": "act", "at": at, "action": document})
 
 
 PLAY = {"type": "play", "seat": 0, "card": "KC"}  # an action object without its document's envelope
@@ -176,8 +177,11 @@ def test_flooding_is_refused_then_cut_off(tmp_path: Path) -> None:
         wait_for_at(slow.url, answer["spectators"]["secret"], 1)
         seat0 = joined(slow, answer["seats"][0]["secret"])
         codes = []
-        for _ in range(50):
-            seat0.send('{"type": "ping"}')
+        try:
+            for _ in range(50):
+                seat0.send('{"type": "ping"}')
+        except ConnectionClosed:
+            pass  # (a busy machine: the server may cut the flood off before the last ping is sent)
 
         def read_all() -> None:
             while True:

@@ -12,6 +12,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules.state import Round, State, Table, result_rows
+from helpers import catastrophe_state, ladder_state
 
 
 def _started(name: str = "agurk", players: int = 4, seed: int = 1, **options: object) -> State:
@@ -41,7 +42,13 @@ def test_round_gathers_the_round_in_play() -> None:
     assert r is not None
     assert s.table is not None
     assert r == Round(s.hands, s.table, s.trick, s.best, s.extra)
-    assert (r.trick, r.best, r.taker, r.extra, r.table) == (s.trick, s.best, s.taker, s.marker, s.table)
+    assert (r.trick, r.best, r.taker, r.extra, r.table) == (
+        s.trick,
+        s.best,
+        s.taker,
+        catastrophe_state(s).marker,
+        s.table,
+    )
     assert (s.rules, s.players, s.first) == (s.match.rules, s.match.players, s.match.first)
     assert r.revealed == s.table.revealed  # a game's own table fields read through
 
@@ -77,19 +84,20 @@ def test_a_card_played_mid_trick_shares_the_table_and_the_past() -> None:
 
 
 def test_games_read_their_own_state() -> None:
-    s = _started()
+    s = ladder_state(_started())
     assert s.high == 0  # the ladder: the highest rank in the trick
-    moved = cr.apply(s, cr.legal_moves(s)[-1])
-    assert moved.high == moved.best.card.rank  # type: ignore[union-attr]
-    with pytest.raises(AttributeError, match="a ladder state has no attribute 'marker'"):
-        s.marker  # noqa: B018
-    c = _started("catastrophe", 3)
+    moved = ladder_state(cr.apply(s, cr.legal_moves(s)[-1]))
+    assert moved.best is not None
+    assert moved.high == moved.best.card.rank
+    with pytest.raises(AttributeError, match="'LadderState' object has no attribute 'marker'"):
+        s.marker  # type: ignore[attr-defined]  # noqa: B018
+    c = catastrophe_state(_started("catastrophe", 3))
     assert c.marker is None
     assert c.lead is None
-    c = cr.apply(c, cr.legal_moves(c)[0])
+    c = catastrophe_state(cr.apply(c, cr.legal_moves(c)[0]))
     assert c.lead is c.trick[0].card
-    with pytest.raises(AttributeError):
-        c.high  # noqa: B018
+    with pytest.raises(AttributeError, match="'CatastropheState' object has no attribute 'high'"):
+        c.high  # type: ignore[attr-defined]  # noqa: B018
 
 
 @pytest.mark.parametrize("preset", sorted(cr.RULESETS))
@@ -140,5 +148,5 @@ def test_result_rows_are_built_once_per_match_and_are_not_part_of_its_value() ->
     assert fresh == m
     assert hash(fresh) == hash(m)
     assert "_rows" not in repr(m)
-    assert cr.score(state).rounds == rows
+    assert cr.score(state).round_points == rows
     assert cr.score(attrs.evolve(state, match=fresh)) == cr.score(state)

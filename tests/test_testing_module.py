@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 import cucumber_rules as cr
 from cucumber_rules import testing as crt
 from cucumber_rules.games.catastrophe import CATASTROPHE
-from cucumber_rules.games.ladder import LADDER
+from cucumber_rules.games.ladder import LADDER, LadderState
 from cucumber_rules.games.ladder import engine as ladder_engine
-from cucumber_rules.state import State, held_cards, new_state_with_moves
+from cucumber_rules.state import State, held_cards
 from cucumber_rules.testing import RULE_CODES, GameCheck, check_game, check_state, rules, states
+from cucumber_rules.tricks import state_builder
 
 AGURK = cr.ruleset("agurk", threshold=10)
 SHORT = cr.ruleset("gurka", threshold=12, revival=True)
@@ -44,19 +45,24 @@ def expect_broken(invariant: str, rules_: cr.Rules = AGURK, **kwargs: Any) -> st
     return message
 
 
-def patch(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, wrap: Callable[..., Any]) -> None:
-    """Replace `module.name` (a game's method) by `wrap(original)`.
+def patch(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str, wrap: Callable[..., Any]) -> None:
+    """Replace the hook `owner.name` (of a game, or of one of its hook groups) by `wrap(original)`.
 
-    A play reaches a game by two doors: `apply_play` (checked) and, once `legal_moves` has listed
-    it, `play` (already known legal). Wrapping `apply_play` wraps both, so the fault is everywhere.
-    `register_game` keeps `legal`, `play` and `apply_play` on the game's rules class for the hot
-    path: those copies are patched too.
+    Games and groups keep nothing per instance (`__slots__ = ()`): the hook is replaced on the
+    object's class, for the test only. A play reaches a game by two doors: `apply_play` (checked)
+    and, once `legal_moves` has listed it, `play` (already known legal). Wrapping `apply_play` wraps
+    both, so the fault is everywhere. The engine asks the registered game itself for its hooks
+    (`type(rules)._game`): nothing is copied at registration, so the replaced hook is the one called.
     """
-    monkeypatch.setattr(module, name, wrap(getattr(module, name)))
+    cls = type(owner)
+
+    def replace(hook: str) -> None:
+        wrapped = wrap(getattr(owner, hook))
+        monkeypatch.setattr(cls, hook, lambda self, *args, **kwargs: wrapped(*args, **kwargs))
+
+    replace(name)
     if name == "apply_play":
-        monkeypatch.setattr(module, "play", wrap(module.play))
-    for hook in ("legal", "play", "apply_play"):
-        monkeypatch.setattr(module.rules_type, f"_{hook}", getattr(module, hook))
+        replace("play")
 
 
 # --------------------------------------------------------------------------- a sound engine passes
@@ -134,7 +140,7 @@ def test_bad_arguments() -> None:
 
 
 def test_action_bound_covers_each_kind_of_match() -> None:
-    assert crt.action_bound(cr.ruleset("catastrophe", hands=2), 3) == 2 * (1 + 3 * 10)  # deals and cards
+    assert crt.action_bound(cr.ruleset("catastrophe", hand_count=2), 3) == 2 * (1 + 3 * 10)  # deals and cards
     # rounds x (a deal + every card of every hand + a revival decision with revival)
     assert crt.action_bound(cr.ruleset("agurk", fixed_rounds=3), 4) == 3 * (1 + 4 * 7)
     assert crt.action_bound(cr.ruleset("agurk", round_limit=5), 4) == 5 * (1 + 4 * 7)
@@ -163,7 +169,16 @@ def test_duplicate_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_legal_move_missing(monkeypatch: pytest.MonkeyPatch) -> None:
-    patch(monkeypatch, LADDER, "legal", lambda f: lambda s: f(s)[:-1] or f(s))
+    # `legal_moves` leaves out a move that `check` and `apply` accept. (The ladder's `play_error` asks the
+    # game's own `legal`, so leaving the move out of `legal` alone would refuse it everywhere: consistent.)
+    real = cr.engine.legal_moves
+
+    def fewer(s: State) -> tuple[cr.Action, ...]:
+        moves = real(s)
+        return moves[:-1] or moves
+
+    monkeypatch.setattr(cr.engine, "legal_moves", fewer)
+    monkeypatch.setattr(crt.match, "legal_moves", fewer)
     assert "should be refused" in expect_broken("illegal-moves")
 
 
@@ -189,8 +204,13 @@ def test_legal_move_of_another_seat(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_moves_kept_as_a_state_is_built_are_not_the_legal_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     # The ladder engine works out the next seat's moves as it builds a state (`legal_moves` then finds
     # them kept, and `apply` trusts them): here it keeps one move too few, while `legal` is right.
-    build = new_state_with_moves
-    monkeypatch.setattr(ladder_engine, "new_state_with_moves", lambda *f: build(*f[:-1], f[-1][:-1] or f[-1]))
+    build = state_builder(LadderState)
+
+    def one_too_few(*fields: Any) -> LadderState:
+        moves = fields[-1]
+        return build(*fields[:-1], moves[:-1] or moves if moves is not None else None)
+
+    monkeypatch.setattr(ladder_engine, "_new_state", one_too_few)
     assert "are not the game's legal moves" in expect_broken("legal-moves")
 
 
@@ -274,7 +294,7 @@ def test_apply_raises_another_exception(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_bad_deal_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(LADDER, "deal_error", lambda s, d: None)
+    monkeypatch.setattr(type(LADDER), "deal_error", lambda self, s, d: None)
     assert "a corrupted deal" in expect_broken("illegal-moves")
 
 
@@ -455,7 +475,7 @@ def test_captured_cards_lost(monkeypatch: pytest.MonkeyPatch) -> None:
         return play
 
     patch(monkeypatch, CATASTROPHE, "apply_play", wrap)
-    assert "captured" in expect_broken("game", cr.ruleset("catastrophe", hands=1))
+    assert "captured" in expect_broken("game", cr.ruleset("catastrophe", hand_count=1))
 
 
 def test_a_trick_out_of_order(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -559,13 +579,14 @@ def test_view_shows_the_wrong_hand(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_view_fields_that_differ_by_seat(monkeypatch: pytest.MonkeyPatch, shared: bool) -> None:
     # The ladder's own view fields made to depend on the seat: a game that says they are the same for
     # every seat (`view_fields_shared`) is caught; one that does not say so may show each seat its own.
-    real = type(LADDER).view_fields
+    views = LADDER.views
+    real = type(views).view_fields
 
-    def view_fields(state: State, seat: int | None) -> dict[str, Any]:
-        return {**real(LADDER, state, seat), "pending": () if seat is None else (seat,)}
+    def view_fields(self: Any, state: State, seat: int | None) -> dict[str, Any]:
+        return {**real(self, state, seat), "pending": () if seat is None else (seat,)}
 
-    monkeypatch.setattr(LADDER, "view_fields", view_fields)
-    monkeypatch.setattr(LADDER, "view_fields_shared", shared)
+    monkeypatch.setattr(type(views), "view_fields", view_fields)
+    monkeypatch.setattr(type(views), "view_fields_shared", shared)
     if shared:
         assert "view_fields_shared says every seat sees the same" in expect_broken("views")
     else:  # each view asks for its own seat's fields, and shows them
@@ -709,7 +730,7 @@ def test_rules_strategy_reaches_every_preset(name: str) -> None:
         lambda r: r.doubling == "per-one" and r.name == "fuenf-gurken",
         lambda r: r.surprise is True and r.cant_beat_em is True,
         lambda r: r.cucumbers is not None and r.cucumbers != cr.RULESETS["catastrophe"].cucumbers,
-        lambda r: r.hands == 1 and r.hand_size == 2,
+        lambda r: r.hand_count == 1 and r.hand_size == 2,
     ],
 )
 def test_rules_strategy_varies_the_options(condition: Callable[[cr.Rules], bool]) -> None:
@@ -806,7 +827,7 @@ def test_a_view_field_holding_a_list_is_caught_as_not_shareable(monkeypatch: pyt
 
         return view_fields
 
-    patch(monkeypatch, LADDER, "view_fields", wrap)
+    patch(monkeypatch, LADDER.views, "view_fields", wrap)
     message = expect_broken("shareable")
     assert "view(state, None)" in message
     assert "is a list" in message

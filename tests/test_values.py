@@ -12,6 +12,7 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules._values import builder
 from cucumber_rules.state import new_state
+from cucumber_rules.tricks import state_builder
 
 
 def _values(obj: Any) -> tuple[Any, ...]:
@@ -45,14 +46,24 @@ def test_builders_build_what_the_attrs_constructors_build() -> None:
 
 def test_the_state_builder_takes_the_fast_path() -> None:
     # The state is built by filling a twin of its class and switching the class: it must end up an
-    # ordinary frozen State, and no other value may be left a twin.
+    # ordinary frozen state of the game's state class, and no other value may be left a twin.
     s = _some_states()[1]
-    assert type(s) is cr.State
+    assert type(s) is cr.LadderState
+    assert type(s) is cr.game_of(s).state_type
     while s.table is None or not s.table.tricks:
         s = cr.apply(s, cr.legal_moves(s)[0])
+    assert type(s) is cr.LadderState
     for value in (s.match, s.table, s.past, *s.table.tricks):
         assert not type(value).__name__.endswith("Open"), type(value)
     assert new_state.__code__.co_filename == "<builder State>"
+    build = state_builder(cr.LadderState)
+    assert build.__code__.co_filename == "<builder LadderState>"
+    assert state_builder(cr.LadderState) is build  # made once per class
+    built = build(*_values(s), None)
+    assert type(built) is cr.LadderState
+    assert built == s
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.to_act = 1  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(

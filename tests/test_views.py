@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import cucumber_rules as cr
-from cucumber_rules import Card, Deal, Dealt, Play, PlayerView, Revealed, Rules, State
+from cucumber_rules import Action, Card, Deal, Dealt, Play, PlayerView, Revealed, Rules, State
+from cucumber_rules.games.catastrophe.views import CatastropheViews
 from helpers import autoplay, cards, play, random_states, start
 
 #: Every preset, plus the variants that change what is hidden (the stock, revivals).
@@ -110,11 +111,13 @@ def test_view_fields_are_a_whitelist() -> None:
     # Adding a field to a view class must be a conscious decision: update these lists and the leak tests.
     common = [
         "rules", "players", "seat", "first", "hand", "hand_sizes", "to_act", "dealer", "leader", "trick",
-        "tricks", "totals", "marks", "eliminated", "winners", "standings", "rounds", "results",
-        "round_number", "legal", "events",
+        "tricks", "totals", "winners", "standings", "round_points", "results", "round_number", "legal",
+        "events",
     ]  # fmt: skip
     assert [f.name for f in attrs.fields(PlayerView)] == common
-    assert [f.name for f in attrs.fields(cr.LadderView)] == [*common, "sitting_out", "pending"]
+    # marks and eliminations are the ladder's alone: Catastrophe's views do not carry zeros for them
+    ladder = [*common, "marks", "eliminated", "sitting_out", "pending"]
+    assert [f.name for f in attrs.fields(cr.LadderView)] == ladder
     assert [f.name for f in attrs.fields(cr.CatastropheView)] == [*common, "revealed", "marker", "captured"]
     for game in cr.GAMES.values():
         names = {f.name for f in attrs.fields(game.view_type)}
@@ -142,8 +145,10 @@ def test_completed_tricks_scores_and_round_number() -> None:
     assert len(v.tricks) == 3
     assert v.tricks == s.round.tricks  # type: ignore[union-attr]
     sc = cr.score(s)
-    assert (v.totals, v.rounds, v.marks, v.eliminated, v.winners, v.standings, v.results) == (
-        sc.totals, sc.rounds, sc.marks, sc.eliminated, sc.winners, sc.standings, sc.results,
+    assert isinstance(v, cr.LadderView)
+    assert isinstance(sc, cr.LadderScore)
+    assert (v.totals, v.round_points, v.marks, v.eliminated, v.winners, v.standings, v.results) == (
+        sc.totals, sc.round_points, sc.marks, sc.eliminated, sc.winners, sc.standings, sc.results,
     )  # fmt: skip
     assert sum(v.totals) > 0
     assert v.round_number == 1
@@ -218,7 +223,7 @@ def test_surprise_reveals_appear_when_turned_and_never_before() -> None:
 
 
 def test_catastrophe_announced_leader_is_in_the_deal_event() -> None:
-    rules = cr.ruleset("catastrophe", hand_size=1, hands=6)
+    rules = cr.ruleset("catastrophe", hand_size=1, hand_count=6)
     for seed in range(200):
         states = random_states(rules, 3, seed=seed)
         leaders = [a.leader for a in states[-1].actions if type(a) is Deal and a.leader is not None]
@@ -425,7 +430,7 @@ def test_events_cover_the_current_round_and_public_history_the_match() -> None:
 
 def _rebuilt(state: State, seat: int | None) -> PlayerView:
     """The view worked out from scratch, field by field (what `view` gave before it kept anything)."""
-    game = state.game
+    game = cr.game_of(state)
     t, m = state.table, state.match
     sc = cr.score(state)
     hands = state.hands
@@ -448,16 +453,14 @@ def _rebuilt(state: State, seat: int | None) -> PlayerView:
         trick=state.trick,
         tricks=t.tricks if t is not None else (),
         totals=sc.totals,
-        marks=sc.marks,
-        eliminated=sc.eliminated,
         winners=sc.winners,
         standings=sc.standings,
-        rounds=sc.rounds,
+        round_points=sc.round_points,
         results=sc.results,
         round_number=m.rounds + 1 if in_play else m.rounds,
         legal=cr.legal_moves(state) if seat is not None and state.to_act == seat else (),  # type: ignore[arg-type]
-        events=game.public_events(tuple(since), m.rules, seat),
-        **game.view_fields(state, seat),
+        events=game.views.public_events(tuple(since), m.rules, seat),
+        **game.views.view_fields(state, seat),
     )
 
 
@@ -543,7 +546,7 @@ def test_a_fresh_view_pickles_compares_and_copies_whole() -> None:
     "rules",
     [
         cr.ruleset("gurka", next_leader="penalized", hand_size=3),
-        cr.ruleset("catastrophe", surprise=True, hands=2),
+        cr.ruleset("catastrophe", surprise=True, hand_count=2),
     ],
     ids=["gurka-penalized", "catastrophe-surprise"],
 )
@@ -570,25 +573,39 @@ def test_views_do_not_change_when_later_states_are_viewed_first(rules: cr.Rules)
 
 
 def _round_events_from_scratch(state: State, seat: int | None) -> tuple[Any, ...]:
-    return state.game.public_events(state.history.since(lambda a: type(a) is Deal), state.match.rules, seat)
+    actions = state.history.since(lambda a: type(a) is Deal)
+    return cr.game_of(state).views.public_events(actions, state.match.rules, seat)
+
+
+class _NoRoundEvents(CatastropheViews):
+    """Catastrophe's views as a game that cannot extend a hand's events would have them (`round_events`
+    answers None): the same events, worked out by `public_events` alone."""
+
+    __slots__ = ()
+
+    def public_events(self, actions: Sequence[Action], rules: Rules, seat: int | None) -> tuple[Any, ...]:
+        return CatastropheViews().public_events(actions, rules, seat)
+
+    def round_events(self, rules: Rules, deal: Deal, done: int, actions: Sequence[Action]) -> None:  # type: ignore[override]
+        return None
 
 
 @pytest.mark.parametrize("fallback", [False, True], ids=["round_events", "public_events"])
 @pytest.mark.parametrize(
     "options",
-    [{"surprise": True}, {"surprise": True, "hand_size": 3, "hands": 3}, {}],
+    [{"surprise": True}, {"surprise": True, "hand_size": 3, "hand_count": 3}, {}],
     ids=["s", "s3", "plain"],
 )
 def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
     options: dict[str, Any], fallback: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Views extend a hand's events by each trick's new actions (`Game.round_events`; Surprise Cucumber's
+    # Views extend a hand's events by each trick's new actions (`Views.round_events`; Surprise Cucumber's
     # reveals depend on the deal and the count of plays). Viewed at every decision or only now and then
     # (several tricks, or part of one, between two views), the events are what `public_events` makes of
     # the hand's actions from scratch; and so they are for a game that answers None (the fallback).
     game = cr.GAMES["catastrophe"]
     if fallback:
-        monkeypatch.setattr(type(game), "round_events", lambda *args: None)
+        monkeypatch.setattr(type(game), "views", _NoRoundEvents())
     rules = cr.ruleset("catastrophe", **options)
     for seed, every in enumerate((1, 2, 5, 7, 9)):
         rng = random.Random(seed)
@@ -607,7 +624,8 @@ def test_catastrophe_events_extended_trick_by_trick_equal_the_hand_recomputed(
 
 def test_catastrophe_round_events_split_anywhere_equal_public_events() -> None:
     from cucumber_rules.games.catastrophe.rules import CatastropheRules
-    from cucumber_rules.games.catastrophe.words import public_events, round_events
+
+    public_events, round_events = CatastropheViews().public_events, CatastropheViews().round_events
 
     for options in ({"surprise": True}, {"surprise": True, "hand_size": 2}, {}):
         rules = cr.ruleset("catastrophe", **options)
@@ -706,7 +724,7 @@ def test_sibling_states_views_show_their_own_game_fields(variant: tuple[str, dic
 
     rules = rules_of(*variant)
     game = cr.GAMES[rules.game]
-    assert game.view_fields_shared  # both built-in games claim it; `check_game` holds them to it
+    assert game.views.view_fields_shared  # both built-in games claim it; `check_game` holds them to it
     common = attrs.fields_dict(PlayerView)
     own_names = [a.name for a in attrs.fields(game.view_type) if a.name not in common]
     players = max(rules.min_players, min(4, rules.max_players))
@@ -725,7 +743,7 @@ def test_sibling_states_views_show_their_own_game_fields(variant: tuple[str, dic
             assert to_act is not None
             for seat in (None, to_act, (to_act + 1) % players):
                 for sibling in siblings + siblings[::-1]:
-                    expected = game.view_fields(sibling, seat)
+                    expected = game.views.view_fields(sibling, seat)
                     v = cr.view(sibling, seat)
                     assert dict(glance(v)[3]) == expected
                     assert {name: getattr(v, name) for name in own_names} == expected
@@ -740,15 +758,16 @@ def test_view_fields_are_asked_once_per_trick_only_when_the_game_says_they_may_b
     rules = cr.ruleset("agurk")
     game = cr.GAMES["ladder"]
     asked: list[int | None] = []
-    real = type(game).view_fields
+    views = type(game.views)
+    real = views.view_fields
 
-    def counting(state: State, seat: int | None) -> dict[str, Any]:
+    def counting(self: Any, state: State, seat: int | None) -> dict[str, Any]:
         asked.append(seat)
-        return real(game, state, seat)
+        return real(self, state, seat)
 
-    monkeypatch.setattr(game, "view_fields", counting)
+    monkeypatch.setattr(views, "view_fields", counting)
     for shared, expected in ((True, [0]), (False, [0, 1, None, 0, 2])):
-        monkeypatch.setattr(game, "view_fields_shared", shared)
+        monkeypatch.setattr(views, "view_fields_shared", shared)
         start = cr.new_game(rules, 4)  # a new match: nothing kept from the other round of the loop
         state = cr.apply(start, cr.sample_chance(start, random.Random(1)))
         asked.clear()

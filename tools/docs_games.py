@@ -1,12 +1,13 @@
-"""The docs' pages about games: the `Game` hooks as tables, read from the class itself at build time.
+"""The docs' pages about games: the `Game` hooks as tables, read from the classes themselves at build time.
 
 "Adding a game" lists every class attribute and method of
-[`Game`][cucumber_rules.Game] by purpose. The purposes are the section comments
-of the class's source (`# ---- the engine`, `# ---- views and JSON`, ...), whether
-a hook must be written is read from its body (it raises `NotImplementedError`),
-and what it is for is its docstring's first paragraph; so a hook added, removed
-or re-documented in `src/` changes the page with it. The page also imports the
-High Card example from `tests/plugins/` (`plugins_on_path`).
+[`Game`][cucumber_rules.Game] by purpose, then every hook of each hook group
+(`views`, `words`, ...: the group's default class). The purposes are the section
+comments of the class's source (`# ---- what the game is`, `# ---- the engine`),
+whether a hook must be written is read from its body (it raises
+`NotImplementedError`), and what it is for is its docstring's first paragraph; so
+a hook added, removed or re-documented in `src/` changes the page with it. The
+page also imports the High Card example from `tests/plugins/` (`plugins_on_path`).
 
 `tools/` is put on `sys.path` by the `tools/mkdocs_features.py` hook.
 """
@@ -24,7 +25,17 @@ import attrs
 
 import cucumber_rules as cr
 
-__all__ = ["ROOT", "Hook", "attributes_table", "hooks", "methods_tables", "plugins_on_path"]
+__all__ = [
+    "ROOT",
+    "Group",
+    "Hook",
+    "attributes_table",
+    "group_tables",
+    "groups",
+    "hooks",
+    "methods_tables",
+    "plugins_on_path",
+]
 
 #: The repository's root directory.
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,10 +95,13 @@ def hooks(cls: type = cr.Game) -> list[Hook]:
 
     Example:
         >>> found = {h.name: h for h in hooks()}
-        >>> found["legal"].required, found["legal"].section, found["heuristic"].required
+        >>> found["legal"].required, found["legal"].section, found["score"].required
         (True, 'the engine', False)
         >>> found["rules_type"].kind, found["rules_type"].required, found["unit"].default
         ('attribute', True, '"round"')
+        >>> from cucumber_rules.bots import Bots
+        >>> [(h.name, h.kind, h.required) for h in hooks(Bots)]
+        [('heuristic', 'method', False)]
     """
     source = textwrap.dedent(inspect.getsource(cls))
     lines = source.splitlines()
@@ -143,21 +157,27 @@ def _cell(text: str) -> str:
     return "`".join(p if i % 2 else p.replace("|", r"\|") for i, p in enumerate(parts))
 
 
-def _link(cls: type, name: str) -> str:
-    """The hook's name, linked to its entry in the API reference (where the package root documents `cls`)."""
-    return f"[`{name}`][cucumber_rules.{cls.__name__}.{name}]"
+def _link(cls: type, name: str, where: str = "") -> str:
+    """The hook's name, linked to its entry in the API reference (`where` documents `cls`; else the root)."""
+    return f"[`{name}`][{where or 'cucumber_rules.' + cls.__name__}.{name}]"
+
+
+#: The section of `Game`'s source that declares its hook groups.
+GROUPS_SECTION = "hook groups"
 
 
 def attributes_table(cls: type = cr.Game) -> str:
-    """The class attributes of `Game`: name, default (or "set it"), meaning.
+    """The class attributes of `Game` but its hook groups: name, default (or "set it"), meaning.
 
     Example:
         >>> attributes_table().splitlines()[2].startswith("| [`name`][cucumber_rules.Game.name] |")
         True
+        >>> "[`words`]" in attributes_table()  # (the hook groups have tables of their own)
+        False
     """
     rows = ["| attribute | default | what it is |", "|---|---|---|"]
     for hook in hooks(cls):
-        if hook.kind == "attribute":
+        if hook.kind == "attribute" and not hook.section.startswith(GROUPS_SECTION):
             default = "**set it**" if hook.required else f"`{hook.default}`"
             rows.append(f"| {_link(cls, hook.name)} | {default} | {_cell(hook.doc)} |")
     return "\n".join(rows) + "\n"
@@ -182,4 +202,59 @@ def methods_tables(cls: type = cr.Game) -> str:
             out += ["", f"### {title}", "", "| hook | needed | what it is for |", "|---|---|---|"]
         needed = "**write it**" if hook.required else "has a default"
         out.append(f"| {_link(cls, hook.name)} | {needed} | {_cell(hook.doc)} |")
+    return "\n".join(out).strip() + "\n"
+
+
+@attrs.frozen
+class Group:
+    """One hook group of `Game`: the attribute a game sets, and the class of its default object."""
+
+    attr: str
+    cls: type
+    path: str
+    """Where the API reference documents the class: the module a game author imports it from."""
+
+    @property
+    def hooks(self) -> list[Hook]:
+        """The group's hooks: the public class attributes and methods its class declares."""
+        return hooks(self.cls)
+
+
+def groups() -> list[Group]:
+    """The hook groups of `Game`, in source order, each with its default class and where it is documented.
+
+    Example:
+        >>> [(g.attr, g.path) for g in groups()][:2]
+        [('views', 'cucumber_rules.views.Views'), ('words', 'cucumber_rules.narrate.Words')]
+    """
+    out = []
+    for hook in hooks(cr.Game):
+        if hook.kind == "attribute" and hook.section.startswith(GROUPS_SECTION):
+            declared = inspect.getattr_static(cr.Game, hook.name)
+            module, _, name = declared.path.partition(":")  # (`group("module:Class")`)
+            out.append(Group(hook.name, type(getattr(cr.Game, hook.name)), f"{module}.{name}"))
+    return out
+
+
+def group_tables() -> str:
+    """A table of each hook group's hooks: hook, default or "has a default", purpose.
+
+    Example:
+        >>> text = group_tables()
+        >>> "#### `views`: [`Views`][cucumber_rules.views.Views]" in text
+        True
+        >>> "| [`heuristic`][cucumber_rules.bots.Bots.heuristic] | has a default |" in text
+        True
+    """
+    out: list[str] = []
+    for group in groups():
+        cls = group.cls
+        out += ["", f"#### `{group.attr}`: [`{cls.__name__}`][{group.path}]", ""]
+        out += [_cell(_first_paragraph(cls.__doc__ or "")), ""]
+        out += ["| hook | default | what it is for |", "|---|---|---|"]
+        for hook in group.hooks:
+            default = f"`{hook.default}`" if hook.kind == "attribute" else "has a default"
+            if hook.required:
+                default = "**write it**" if hook.kind == "method" else "**set it**"
+            out.append(f"| {_link(cls, hook.name, group.path)} | {default} | {_cell(hook.doc)} |")
     return "\n".join(out).strip() + "\n"

@@ -523,11 +523,15 @@ def _outcome(w: _Writer, step: Step) -> None:
         r"standings|exactly one player is left",
         text,
     ):
+        ladder = issubclass(cr.game_of(cr.ruleset(w.preset or "agurk")).score_type, cr.LadderScore)
         w.report(
             "score",
             "score = cr.score(state)",
-            'print("last round:", score.rounds[-1] if score.rounds else "-", "| totals:", score.totals)',
-            'print("cucumber marks:", score.marks, "| out:", score.eliminated, "| winners:", score.winners)',
+            'print("last round:", score.round_points[-1] if score.round_points else "-",'
+            ' "| totals:", score.totals)',
+            'print("cucumber marks:", score.marks, "| out:", score.eliminated, "| winners:", score.winners)'
+            if ladder  # marks and eliminations are the ladder's
+            else 'print("winners:", score.winners)',
         )
     elif re.search(
         r"'s turn|a deal is due|leads the first trick|starts the hand|decide whether|is the dealer", text

@@ -116,7 +116,7 @@ def facts_table(preset: str) -> str:
         ("players", f"{r.min_players} to {r.max_players}"),
     ]
     shown = {what for what, _ in rows}
-    rows += [(what, value) for what, value in cr.GAMES[r.game].facts(r) if what not in shown]
+    rows += [(what, value) for what, value in cr.game_of(r).words.facts(r) if what not in shown]
     return _table(("", f"`{preset}`"), rows)
 
 

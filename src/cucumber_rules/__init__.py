@@ -40,7 +40,7 @@ from .games import GAMES, Game, register_game
 from .history import History
 from .outcomes import max_actions, returns
 from .records import Record, record, replay
-from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
+from .rules import OPTIONS, RULESETS, Option, Rules, game_of, option, ruleset
 from .sampling import sample_world
 from .scoring import Score
 from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick
@@ -48,10 +48,11 @@ from .views import Dealt, Event, PlayerView, public_history, view
 
 # The built-in games register themselves when imported, in this order.
 # isort: off
-from .games.ladder import LadderMatch, LadderResult, LadderRules, LadderView, Revive
+from .games.ladder import LadderMatch, LadderResult, LadderRules, LadderScore, LadderState, LadderView, Revive
 from .games.catastrophe import (
     CatastropheMatch,
     CatastropheRules,
+    CatastropheState,
     CatastropheTable,
     CatastropheTrick,
     CatastropheView,
@@ -75,6 +76,7 @@ __all__ = [
     "Card",
     "CatastropheMatch",
     "CatastropheRules",
+    "CatastropheState",
     "CatastropheTable",
     "CatastropheTrick",
     "CatastropheView",
@@ -91,6 +93,8 @@ __all__ = [
     "LadderMatch",
     "LadderResult",
     "LadderRules",
+    "LadderScore",
+    "LadderState",
     "LadderView",
     "Marker",
     "Match",
@@ -115,6 +119,7 @@ __all__ = [
     "card",
     "check",
     "dumps",
+    "game_of",
     "is_legal",
     "legal_mask",
     "legal_moves",

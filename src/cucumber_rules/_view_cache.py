@@ -12,7 +12,7 @@
 - on a fresh `PlayerView` (`_later`), a `Pending`: the public pieces its other
   fields are filled in from when one of them is first read.
 
-Every record is a frozen value holding only frozen values. A cache is never
+Every record is a named tuple holding only frozen values. A cache is never
 changed in place: a new record replaces the old one in one slot store, so a
 thread reading a cache sees a whole record, the old or the new. Two threads that
 race compute equal records; either may stay. The one lazy field, a
@@ -25,18 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
 from ._values import Value, builder
+from .actions import Action, Deal, Play
 from .history import EMPTY, History
-from .state import Match, Trick, new_state
+from .rules import game_of
+from .state import Match, Table, Trick, new_state
 
 if TYPE_CHECKING:
-    from .actions import Action, Deal, Play
+    from .rules import Rules
     from .scoring import Score
-    from .views import Event
+    from .views import Event, Views
 
 __all__ = [
     "LazyScore",
@@ -50,6 +52,7 @@ __all__ = [
     "new_pending",
     "new_trick_shared",
     "new_trick_views",
+    "per_trick",
     "with_head",
     "with_log",
     "with_own",
@@ -87,13 +90,12 @@ class LazyScore(Value):
         if score is None:
             match = _match_parts(self.kind)[1](*self.fields)
             state = new_state(None, match, None, (), (), None, None, EMPTY)
-            score = type(match.rules)._game.score(state)
+            score = game_of(match).score(state)
             _setattr(self, "_score", score)
         return score
 
 
-@attrs.frozen(weakref_slot=False)
-class RoundLog(Value):
+class RoundLog(NamedTuple):
     """The public events of a round's actions, worked out up to some trick (extended trick by trick)."""
 
     past: History[Action]
@@ -109,8 +111,7 @@ class RoundLog(Value):
     the deal for a spectator (the game needs its whole round to tell the events)."""
 
 
-@attrs.frozen(weakref_slot=False)
-class MatchViews(Value):
+class MatchViews(NamedTuple):
     """What views share while the `Match` value is the same (kept on it as `Match._views`).
 
     A `Match` can outlive a round (until the next deal, or longer), and states of several
@@ -129,8 +130,7 @@ class MatchViews(Value):
     """By seat + 1 (0: the spectator): the deal's events as that viewer saw them, once worked out."""
 
 
-@attrs.frozen(weakref_slot=False)
-class TrickShared(Value):
+class TrickShared(NamedTuple):
     """What every view of one trick shares and keeps until it is filled in: public pieces only."""
 
     players: tuple[str, ...]
@@ -148,8 +148,7 @@ class TrickShared(Value):
     """The round's public events before the trick, but the deal's."""
 
 
-@attrs.frozen(weakref_slot=False)
-class TrickViews(Value):
+class TrickViews(NamedTuple):
     """What views keep on a `Table` for one trick (`Table._views`), and what it is valid for."""
 
     past: History[Action]
@@ -163,8 +162,7 @@ class TrickViews(Value):
     """For a game whose `view_fields_shared` is true: `(extra, its view fields)` once asked."""
 
 
-@attrs.frozen(weakref_slot=False)
-class Pending(Value):
+class Pending(NamedTuple):
     """A fresh view's fields to fill in (`PlayerView._later`): public pieces only."""
 
     shared: TrickShared
@@ -177,12 +175,30 @@ class Pending(Value):
     """The game's own view fields, by name."""
 
 
-#: Fast constructors (`_values.builder`): the fields in order, not validated (values built here).
-new_trick_shared: Final = builder(TrickShared)
-new_trick_views: Final = builder(TrickViews)
-new_pending: Final = builder(Pending)
-_new_log: Final = builder(RoundLog)
-_new_match_views: Final = builder(MatchViews)
+_tuple: Final = tuple.__new__
+
+
+def new_trick_shared(*fields: Any) -> TrickShared:
+    """A `TrickShared` from its fields in order (one C call: views are built at every decision)."""
+    return _tuple(TrickShared, fields)
+
+
+def new_trick_views(*fields: Any) -> TrickViews:
+    """A `TrickViews` from its fields in order."""
+    return _tuple(TrickViews, fields)
+
+
+def new_pending(*fields: Any) -> Pending:
+    """A `Pending` from its fields in order."""
+    return _tuple(Pending, fields)
+
+
+def _new_log(*fields: Any) -> RoundLog:
+    return _tuple(RoundLog, fields)
+
+
+def _new_match_views(*fields: Any) -> MatchViews:
+    return _tuple(MatchViews, fields)
 
 
 def lazy_score(match: Match) -> LazyScore:
@@ -243,3 +259,61 @@ def _match_parts(kind: type[Match]) -> _MatchParts:
         read = attrgetter(*names) if len(names) > 1 else (lambda m: (getattr(m, names[0]),))
         parts = _MATCH_PARTS[kind] = (read, builder(kind))
     return parts
+
+
+def per_trick(
+    hooks: Views,
+    rules: Rules,
+    m: Match,
+    t: Table,
+    memo: MatchViews,
+    past: History[Action],
+    held: tuple[tuple[Play, ...], ...],
+) -> TrickViews:
+    """What every view during one trick shares (kept on the `Table`, where the stock is too).
+
+    The round's deal, the public events of the round's actions before the trick after the deal's
+    `Dealt` (which differs by seat), the hand sizes at the trick's start and the round number
+    (the next once a round is in play). A trick that follows the one `memo` saw extends its results
+    by the new actions alone, with `Game.round_events`; for a game that cannot tell the events that
+    way (it answers None) they are worked out again from the round's actions with
+    `Game.public_events`. The match's record is replaced by one with this trick's `RoundLog`.
+    (`hooks` is the game's `Views` group.)
+    """
+    last = memo.log
+    tail: tuple[Event, ...] | None = None
+    if last is not None:
+        tail, done, deal, skip = last.tail, last.done, last.deal, last.skip
+        new = past.added_since(last.past)
+        if new is None or deal is None or skip is not None:
+            tail = None  # another line of play, no round yet, or a game that needs its whole round
+        elif new:
+            for action in new:  # (a loop: cheaper than a call, or `any` over a generator)
+                if type(action) is Deal:  # another round has started
+                    tail = None
+                    break
+            else:
+                more = hooks.round_events(rules, deal, done, new)
+                tail = None if more is None else tail + more
+                done += len(new)
+    if tail is None:  # the round's first trick seen, or a game that needs the whole round
+        final = past.last
+        since = (final,) if type(final) is Deal else past.since(_is_deal)  # (a round's first trick: no walk)
+        deal = since[0] if since and type(since[0]) is Deal else None
+        done = len(since)
+        skip = None
+        if deal is not None:
+            tail = hooks.round_events(rules, deal, 0, since)
+        if tail is None:
+            skip = 0 if deal is None else len(hooks.public_events((deal,), rules, None))
+            tail = hooks.public_events(since, rules, None)[skip:] if since else ()
+    _setattr(m, "_views", with_log(memo, past, done, tail, deal, skip))
+    number = m.rounds + 1 if any(held) else m.rounds  # (a trick's cards are held until it ends)
+    shared = new_trick_shared(
+        m.players, m.first, m.dealer, memo.score, tuple(map(len, held)), t.leader, t.tricks, number, tail
+    )
+    return new_trick_views(past, held, m, deal, skip, shared, None)
+
+
+def _is_deal(action: object) -> bool:
+    return type(action) is Deal

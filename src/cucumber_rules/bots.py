@@ -44,15 +44,14 @@ import attrs
 from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
-from .games import game_of
+from .rules import game_of
 from .state import CHANCE, State, result_rows
 from .views import view
 
 if TYPE_CHECKING:
-    from .games import Game
     from .views import PlayerView
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "get_bot", "resolve_bots"]
+__all__ = ["BOTS", "Bot", "Bots", "HeuristicBot", "ISMCTSBot", "RandomBot", "get_bot", "resolve_bots"]
 
 
 @runtime_checkable
@@ -168,8 +167,7 @@ class HeuristicBot:
             raise _no_move(view)
         if len(legal) == 1:
             return legal[0]
-        game: Game = type(view.rules)._game  # (`game_of(view.rules)`, without the call)
-        return game.heuristic(view, rng, caution=self.caution)
+        return type(view.rules)._game.bots.heuristic(view, rng, caution=self.caution)  # type: ignore[no-any-return]  # (`game_of(view)`, inlined: a bot decides often)
 
 
 class _Node:
@@ -269,16 +267,16 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         if any(type(a) is not Play for a in legal):  # a decision between rounds: no round to search
-            return game_of(view.rules).heuristic(view, rng)
+            return game_of(view.rules).bots.heuristic(view, rng)
         try:
             sampler = WorldSampler(view, rng)
         except ValueError:  # an earlier round the game could not rebuild: play by rules of thumb
-            return game_of(view.rules).heuristic(view, rng)
+            return game_of(view.rules).bots.heuristic(view, rng)
         root = _Node()
         if self.rollout == "heuristic":
             # The game's rules of thumb as a prior: their move starts with a fifth of the budget of
             # virtual visits at a good score, which the search must outdo to overturn it.
-            prior = root.children[game_of(view.rules).heuristic(view, rng)] = _Node()
+            prior = root.children[game_of(view.rules).bots.heuristic(view, rng)] = _Node()
             prior.visits = prior.available = max(1, self.iterations // 5)
             prior.reward = prior.visits * 0.75
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -323,7 +321,7 @@ class ISMCTSBot:
             state = apply(state, move)
         rnd = rng.random
         if self.rollout == "heuristic":
-            heuristic = game_of(world.match.rules).heuristic
+            heuristic = game_of(world.match.rules).bots.heuristic
             while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
                 moves = legal_moves(state)
                 if len(moves) > 1:  # the world is the bot's own sample: any seat's view of it is fair
@@ -406,3 +404,33 @@ def resolve_bots(bots: str | Bot | Sequence[str | Bot], players: int) -> tuple[B
     resolved = [get_bot(b) for b in items]
     resolved += [resolved[-1]] * (players - len(resolved))
     return tuple(resolved)
+
+
+class Bots:
+    """The hook group of a game's bot knowledge: `Game.bots` (see `Game`).
+
+    The default heuristic picks a random legal action; a game with a better one overrides it.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> type(cr.GAMES["ladder"].bots).__name__, type(cr.Game.bots).__name__
+        ('LadderBots', 'Bots')
+    """
+
+    __slots__ = ()
+
+    def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
+        """The heuristic bot's choice among `view.legal` (default: a random legal action).
+
+        `caution` weighs the expected loss of a play against its gain, for games whose
+        heuristic weighs risks; others ignore it.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+            ...              cr.Deal(hands=[["2C", "9S"], ["3C", "KD"]]))
+            >>> bots = cr.GAMES["ladder"].bots
+            >>> str(bots.heuristic(cr.view(s, 0), random.Random(1)).card)  # sheds its high card
+            '9S'
+        """
+        return rng.choice(view.legal)

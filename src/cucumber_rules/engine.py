@@ -10,15 +10,16 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._text import name_problem
 from .actions import Action, Deal, Decision, Play, drawn_for, seat_number
 from .errors import IllegalMoveError, InvalidRulesError
 from .history import EMPTY
-from .rules import Rules
+from .rules import Rules, game_of
 from .scoring import Score
-from .state import CHANCE, State, new_state, remember_legal
+from .state import CHANCE, State, remember_legal
+from .tricks import state_builder
 
 if TYPE_CHECKING:
     from .games import Game
@@ -42,10 +43,6 @@ def _not_a_state(value: object) -> TypeError:
         else ""
     )
     return TypeError(f"expected a State (from new_game or apply), not {type(value).__name__}{hint}")
-
-
-def _game(rules: Rules) -> Game:
-    return type(rules)._game  # type: ignore[no-any-return]
 
 
 def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) -> State:
@@ -77,8 +74,10 @@ def new_game(rules: Rules, players: int | Sequence[str] = 4, *, first: int = 0) 
     n = len(names)
     if not 0 <= first < n:
         raise InvalidRulesError("first", f"first must be a seat 0..{n - 1}, not {first}")
-    match = _game(rules).new_match(rules, names, first)
-    return new_state(CHANCE, match, None, ((),) * n, (), None, None, EMPTY)  # nobody holds cards yet
+    game = game_of(rules)
+    match = game.new_match(rules, names, first)
+    build = state_builder(game.state_type)
+    return build(CHANCE, match, None, ((),) * n, (), None, None, EMPTY, None)  # nobody holds cards yet
 
 
 def player_names(players: int | Sequence[str], rules: Rules | None = None) -> tuple[str, ...]:
@@ -158,7 +157,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
         to_act = state.to_act
         if to_act is None or to_act < 0:
             return ()
-        found = type(state.match.rules)._legal(state)
+        found = state.match.rules._game.legal(state)  # (`game_of(state)`, inlined: the hot path)
         remember_legal(state, found)  # a cache, not part of the value: apply checks moves against it
     return found
 
@@ -175,9 +174,9 @@ def check(state: State, action: Action) -> IllegalMoveError | None:
         >>> cr.check(s, cr.Play(0, cr.card("AS"))).code
         'deal-expected'
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise _not_a_state(state)
-    game = _game(state.match.rules)
+    game = game_of(state)
     kind = type(action)
     if kind is Play:
         return _check_play(state, game, action)  # type: ignore[arg-type]
@@ -188,7 +187,7 @@ def check(state: State, action: Action) -> IllegalMoveError | None:
     raise TypeError(f"expected an action (Deal, Play or a game's decision), not {kind.__name__}")
 
 
-def _check_play(state: State, game: Game, play: Play) -> IllegalMoveError | None:
+def _check_play(state: State, game: Game[Any], play: Play) -> IllegalMoveError | None:
     to_act = state.to_act
     if to_act is None:
         return _game_over(state, play)
@@ -210,7 +209,7 @@ def _check_play(state: State, game: Game, play: Play) -> IllegalMoveError | None
     return game.play_error(state, play)
 
 
-def _check_deal(state: State, game: Game, deal: Deal) -> IllegalMoveError | None:
+def _check_deal(state: State, game: Game[Any], deal: Deal) -> IllegalMoveError | None:
     to_act = state.to_act
     if to_act is None:
         return _game_over(state, deal)
@@ -219,7 +218,7 @@ def _check_deal(state: State, game: Game, deal: Deal) -> IllegalMoveError | None
     return game.deal_error(state, deal)
 
 
-def _check_decision(state: State, game: Game, decision: Decision) -> IllegalMoveError | None:
+def _check_decision(state: State, game: Game[Any], decision: Decision) -> IllegalMoveError | None:
     if state.to_act is None:
         return _game_over(state, decision)
     if type(decision) not in game.decisions:
@@ -286,24 +285,24 @@ def apply(state: State, action: Action) -> State:
         # Once `legal_moves` has listed the moves, a move among them is legal (moves are shared
         # objects, so `in` compares identities).
         if type(action) is Play and action in legal:
-            return type(state.match.rules)._play(state, action)  # type: ignore[no-any-return]
+            return state.match.rules._game.play(state, action)  # type: ignore[no-any-return]
     elif type(action) is Play and state.to_act is not None and action.seat == state.to_act:
         # A play of the seat to act, checked by the game as it is applied.
-        return type(state.match.rules)._apply_play(state, action)  # type: ignore[no-any-return]
+        return state.match.rules._game.apply_play(state, action)  # type: ignore[no-any-return]
+    # (`rules._game` is `game_of(state)` inlined: `apply` is the hot path.)
     if type(action) is Deal and (mark := action._drawn_for) is not None and mark() is state:
         # The deal sample_chance drew for this very state: the game's own dealer made it legal,
         # so it is not checked again.
-        game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
-        return game.start_round(state, action)
+        return state.match.rules._game.start_round(state, action)  # type: ignore[no-any-return]
     error = check(state, action)
     if error is not None:
         raise error
-    game = _game(state.match.rules)
+    game = game_of(state)
     if type(action) is Play:
-        return game.apply_play(state, action)  # pragma: no cover - a legal play takes the fast path
+        return game.apply_play(state, action)  # type: ignore[no-any-return]  # pragma: no cover
     if type(action) is Deal:
-        return game.start_round(state, action)
-    return game.decide(state, action)  # type: ignore[arg-type]
+        return game.start_round(state, action)  # type: ignore[no-any-return]
+    return game.decide(state, action)  # type: ignore[arg-type, no-any-return]
 
 
 def apply_all(state: State, actions: Iterable[Action]) -> State:
@@ -318,7 +317,7 @@ def apply_all(state: State, actions: Iterable[Action]) -> State:
         >>> cr.apply_all(s, []) is s
         True
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise _not_a_state(state)
     for index, action in enumerate(actions):
         try:
@@ -345,7 +344,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         >>> [len(h) for h in deal.hands]
         [7, 7]
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise _not_a_state(state)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
@@ -353,8 +352,7 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         raise IllegalMoveError("game-over", "the match is over; no deal is due")
     if state.to_act != CHANCE:
         raise IllegalMoveError("unexpected-deal", f"no deal is due: it is seat {state.to_act}'s turn")
-    game: Game = type(state.match.rules)._game  # (`_game(rules)`, without the call)
-    deal = game.sample_deal(state, rng)
+    deal = game_of(state).sample_deal(state, rng)
     if type(deal) is Deal and deal._drawn_for is None:
         # apply(state, deal) need not check it again. The mark is set once, before anyone else
         # sees the deal (a game that hands out the same deal twice keeps the first mark), and it
@@ -371,6 +369,6 @@ def score(state: State) -> Score:
         >>> cr.score(cr.new_game(cr.ruleset("five-cucumbers"), players=2)).totals
         (0, 0)
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise _not_a_state(state)
-    return _game(state.match.rules).score(state)
+    return game_of(state).score(state)

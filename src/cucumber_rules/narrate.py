@@ -6,8 +6,8 @@ leads, never the cards), each finished trick (who played what, who took it),
 the end of a round (what it cost, marks, eliminations, the scores) and the
 winners. It tells only what every player at the table sees, so the CLI's `play`
 command uses it to report the bots' moves. The words for each game come from
-the game itself (`Game.describe_deal`, `describe_trick`, `describe_result`,
-`describe_seat`).
+its `Game.words`, a [`Words`][cucumber_rules.narrate.Words] group: the defaults
+are here, and a game that says more subclasses it (the ladder's `LadderWords`).
 
 For a player at the table, [`rules_intro`][cucumber_rules.narrate.rules_intro] says how a
 trick is taken where the game has a rule worth saying first (Catastrophe's Trick Marker),
@@ -31,15 +31,24 @@ Example:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
 from .actions import Action, Deal, Decision, Play
 from .engine import check
-from .rules import Rules
-from .state import State, Trick
+from .rules import Rules, game_of
+from .state import RoundResult, State, Trick
 from .views import PlayerView, view
 
-__all__ = ["barred", "describe_trick", "marker_note", "narrate", "rules_intro", "scores_line", "to_you"]
+__all__ = [
+    "Words",
+    "barred",
+    "describe_trick",
+    "marker_note",
+    "narrate",
+    "rules_intro",
+    "scores_line",
+    "to_you",
+]
 
 
 def scores_line(state: State) -> str:
@@ -50,10 +59,10 @@ def scores_line(state: State) -> str:
         >>> scores_line(cr.new_game(cr.ruleset("agurk"), players=["Ann", "Bo", "Cy"]))
         'scores: Ann 0 · Bo 0 · Cy 0'
     """
-    game = state.game
+    words = game_of(state).words
     m = state.match
     parts = [
-        f"{name} {m.totals[seat]}{game.describe_seat(state, seat)}" for seat, name in enumerate(m.players)
+        f"{name} {m.totals[seat]}{words.describe_seat(state, seat)}" for seat, name in enumerate(m.players)
     ]
     return "scores: " + " · ".join(parts)
 
@@ -69,7 +78,7 @@ def describe_trick(state: State, trick: Trick, number: int, *, last: bool = Fals
         >>> describe_trick(s, t, 1)
         'trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers'
     """
-    return state.game.describe_trick(state, trick, number, last=last)
+    return game_of(state).words.describe_trick(state, trick, number, last=last)
 
 
 def _winners(state: State, seats: Sequence[int]) -> str:
@@ -97,21 +106,21 @@ def narrate(before: State, action: Action, after: State) -> list[str]:
         >>> narrate(s0, deal, cr.apply(s0, deal))
         ['Round 1: Cy deals, Ann leads']
     """
-    game = after.game
+    words = game_of(after).words
     lines: list[str] = []
     if isinstance(action, Deal):
-        lines.append(game.describe_deal(after))
+        lines.append(words.describe_deal(after))
     elif isinstance(action, Decision):
         lines.append(f"{after.players[action.seat]} {str(action).removeprefix(f'seat {action.seat} ')}")
     elif isinstance(action, Play):
         old, new = before.table, after.table
         if old is not None and new is not None and len(new.tricks) > len(old.tricks):
             finished = after.match.rounds > before.match.rounds
-            lines.append("  " + game.describe_trick(after, new.tricks[-1], len(new.tricks), last=finished))
+            lines.append("  " + words.describe_trick(after, new.tricks[-1], len(new.tricks), last=finished))
             if finished:
                 result = after.match.results.last
                 assert result is not None
-                lines.extend("  " + line for line in game.describe_result(after, result))
+                lines.extend("  " + line for line in words.describe_result(after, result))
                 lines.append("  " + scores_line(after))
     if after.is_over and not before.is_over:
         lines.append(_winners(after, after.match.winners))
@@ -154,42 +163,21 @@ def to_you(message: str, seat: int, players: Sequence[str]) -> str:
     )
 
 
-def _catastrophe_intro(rules: Rules) -> str:
-    lead = (
-        "The top card of the stock is turned up as each trick's lead, and the first card played to it"
-        if getattr(rules, "surprise", False)
-        else "The second card of each trick"
-    )
-    return (
-        f"How a trick is taken: the Trick Marker. {lead} sets it: higher than the lead sets High "
-        "(the highest card takes the trick, and every later card must be higher than the lead), "
-        "lower sets Low (the lowest card takes it, and every later card must be lower). "
-        "A player who cannot follow the marker plays any card and breaks it: it flips "
-        "(after a broken High the lowest card takes the trick, after a broken Low the highest) "
-        "and the others play freely. A five-cucumber card cannot lead a trick while its player "
-        "holds any other card."
-    )
-
-
-_INTROS: dict[str, Callable[[Rules], str]] = {"catastrophe": _catastrophe_intro}
-
-
 def rules_intro(rules: Rules) -> str | None:
-    """How a trick is taken in the game of `rules`, or None where the rules table says enough.
-
-    The words for each game live here until the games provide them.
+    """How a trick is taken in the game of `rules`, or None where the rules table says enough
+    (`Words.rules_intro`).
 
     Example:
         >>> import cucumber_rules as cr
         >>> "Trick Marker" in rules_intro(cr.ruleset("catastrophe")), rules_intro(cr.ruleset("agurk"))
         (True, None)
     """
-    explain = _INTROS.get(rules.game)
-    return None if explain is None else explain(rules)
+    return game_of(rules).words.rules_intro(rules)
 
 
 def marker_note(v: PlayerView) -> str | None:
-    """The Trick Marker as it stands at the viewer's turn, and what it asks of them (Catastrophe).
+    """What the viewer must know at their turn beyond the cards, or None (`Words.turn_note`;
+    Catastrophe: the Trick Marker as it stands, and what it asks of them).
 
     Example:
         >>> import cucumber_rules as cr
@@ -197,38 +185,8 @@ def marker_note(v: PlayerView) -> str | None:
         >>> s = cr.apply(s, cr.Deal(hands=[["22", "5"], ["30", "10"], ["25", "15"]]))
         >>> print(marker_note(cr.view(s, 0)))
         Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low).
-        >>> s = cr.apply(s, cr.Play(0, "22"))
-        >>> print(marker_note(cr.view(s, 1)))
-        Trick Marker: your card sets it. Higher than 22 sets High (the highest card takes the trick), \
-lower sets Low (the lowest card takes it).
-        >>> s = cr.apply(s, cr.Play(1, "30"))
-        >>> print(marker_note(cr.view(s, 2)))
-        Trick Marker: HIGH, the highest card takes the trick. Play higher than 22 if you can; \
-a lower card breaks the marker, and then the lowest card takes the trick.
     """
-    if v.rules.game != "catastrophe" or v.seat is None:
-        return None
-    marker = getattr(v, "marker", None)
-    revealed = getattr(v, "revealed", None)
-    plays = [p.card for p in v.trick]
-    lead = revealed if revealed is not None else (plays[0] if plays else None)
-    if marker is None:
-        if lead is None:
-            return "Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low)."
-        return (
-            f"Trick Marker: your card sets it. Higher than {lead} sets High "
-            "(the highest card takes the trick), lower sets Low (the lowest card takes it)."
-        )
-    side, _, broken = str(marker).upper().partition("-")  # "high", "low", "high-broken", "low-broken"
-    wins = "lowest" if (side == "LOW") != bool(broken) else "highest"
-    if broken:
-        return f"Trick Marker: {side}, broken: the {wins} card takes the trick. Play any card."
-    other, flipped = ("lower", "lowest") if side == "HIGH" else ("higher", "highest")
-    return (
-        f"Trick Marker: {side}, the {wins} card takes the trick. "
-        f"Play {side.lower()}er than {lead} if you can; "
-        f"a {other} card breaks the marker, and then the {flipped} card takes the trick."
-    )
+    return None if v.seat is None else game_of(v).words.turn_note(v)
 
 
 _CANNOT = re.compile(r"^you cannot (?:play|lead) \S+: (.*?)(?: \((?:you hold|lead one of) [^()]*\))?$")
@@ -262,3 +220,154 @@ def barred(state: State, seat: int) -> list[str]:
         found = _CANNOT.match(message)
         reasons.setdefault(found[1] if found else message, []).append(str(card))
     return [f"Not now: {' '.join(cards)} ({reason})" for reason, cards in reasons.items()]
+
+
+class Words:
+    """The hook group of a game's words: `Game.words` (see `Game`).
+
+    Narration, the command line and the docs' tables ask it. The defaults fit a
+    game whose tricks are taken by one card and whose rounds score points.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> type(cr.GAMES["ladder"].words).__name__, type(cr.Game.words).__name__
+        ('LadderWords', 'Words')
+    """
+
+    __slots__ = ()
+
+    def describe_deal(self, state: State) -> str:
+        """One line for the start of a round: who leads (never the cards), e.g. `Hand 2: Bo leads`.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
+            >>> s = cr.apply(s, cr.sample_chance(s, random.Random(1)))
+            >>> cr.GAMES["catastrophe"].words.describe_deal(s)
+            'Hand 1: Ann leads'
+        """
+        table = state.table
+        assert table is not None
+        unit = game_of(state).unit
+        return f"{unit.capitalize()} {state.match.rounds + 1}: {state.players[table.leader]} leads"
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """One line for a finished trick: who played what and who took it.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> Words().describe_trick(s, s.table.tricks[0], 1)
+            'trick 1: Ann 2C, Bo KS → Bo takes it'
+        """
+        plays = ", ".join(f"{state.players[p.seat]} {p.card}" for p in trick.plays)
+        return f"trick {number}: {plays} → {state.players[trick.taker]} takes it"
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """Lines for a finished round (the scores line is added by the caller).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply_all(cr.new_game(cr.ruleset("gurka", hand_size=1), players=["Ann", "Bo"]),
+            ...                  [cr.Deal(hands=[["2C"], ["KS"]]), cr.Play(0, "2C"), cr.Play(1, "KS")])
+            >>> Words().describe_result(s, s.match.results[0])  # (the ladder's says who paid for what)
+            ['round 1 points: Ann 0 · Bo 13']
+        """
+        row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
+        return [f"{game_of(state).unit} {result.number} points: {row}"]
+
+    def describe_table(self, view: PlayerView) -> str:
+        """What a player must know about the current trick beyond its cards (Catastrophe: the
+        revealed lead card and the Trick Marker), as a short text; default none.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
+            >>> s = cr.apply(cr.apply(s, cr.Play(0, "30")), cr.Play(1, "31"))  # 31 above 30: High
+            >>> cr.GAMES["catastrophe"].words.describe_table(cr.view(s, 2))
+            'High: highest wins'
+        """
+        return ""
+
+    def rules_intro(self, rules: Rules) -> str | None:
+        """How a trick is taken, in a few sentences, where the rules table does not say enough
+        (Catastrophe: the Trick Marker); default None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().rules_intro(cr.ruleset("agurk")) is None
+            True
+        """
+        return None
+
+    def turn_note(self, view: PlayerView) -> str | None:
+        """What a seated player must know at their turn beyond the cards, addressed to them
+        (Catastrophe: the Trick Marker and what it asks of them); default None.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().turn_note(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)) is None
+            True
+        """
+        return None
+
+    def describe_seat(self, state: State, seat: int) -> str:
+        """A note after a seat's total in a scores line, e.g. `" (out)"` (default: none).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().describe_seat(cr.new_game(cr.ruleset("gurka"), players=2), 1)
+            ''
+        """
+        return ""
+
+    def decision_prompt(self, view: PlayerView) -> str:
+        """The question a human answers with one of `view.legal`'s decisions, listing the choices.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().decision_prompt(cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0))
+            'Choose:'
+        """
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return (
+            "Choose: " + " · ".join(f"{i}: {a}" for i, a in enumerate(decisions, 1))
+            if decisions
+            else "Choose:"
+        )
+
+    def decision_answers(self, view: PlayerView) -> Mapping[str, Decision]:
+        """What a human may type to take each of `view.legal`'s decisions (default: their numbers).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> v = cr.view(cr.new_game(cr.ruleset("agurk"), players=3), 0)
+            >>> Words().decision_answers(v)  # no decision is due
+            {}
+            >>> sorted(cr.GAMES["ladder"].words.decision_answers(v))  # the ladder's revival: yes or no
+            ['n', 'no', 'y', 'yes']
+        """
+        decisions = [a for a in view.legal if isinstance(a, Decision)]
+        return {str(i): a for i, a in enumerate(decisions, 1)}
+
+    def ranking(self, rules: Rules) -> str:
+        """How `score(state).standings` orders the seats, in words (the CLI's standings caption).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].words.ranking(cr.ruleset("catastrophe"))
+            'Ranked by fewest cucumbers, then by the lowest single-hand score.'
+        """
+        return "Ranked by lowest total."
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """Rows describing a rule set for the docs' preset tables: (what, value).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> Words().facts(cr.ruleset("gurka"))
+            [('deck', 'standard-52'), ('players', '2–7')]
+        """
+        return [("deck", rules.deck), ("players", f"{rules.min_players}–{rules.max_players}")]

@@ -39,7 +39,7 @@ def returns(state: State) -> tuple[float, ...]:
         >>> cr.score(s).winners, cr.returns(s)
         ((0,), (1.0, 0.0))
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
     n = len(state.match.players)
     winners = state.match.winners

@@ -84,7 +84,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e.reset(seed=0)
         >>> space = e.observation_space("player_0")
         >>> e.agent_selection, int(e.action_space("player_0").n), space["observation"].shape
-        ('player_0', 60, (383,))
+        ('player_0', 60, (380,))
         >>> int(e.observe("player_0")["action_mask"].sum())  # its 10 cards, but a 5-cucumber card
         9
     """

@@ -15,18 +15,23 @@ option raises `AttributeError` saying so.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator, Mapping
+import warnings
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+from . import _registry
 from ._text import name_problem
 from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
 from .errors import InvalidRulesError
 
-__all__ = ["OPTIONS", "RULESETS", "Option", "Rules", "option", "preset_name", "ruleset"]
+if TYPE_CHECKING:
+    from .games import Game
+
+__all__ = ["OPTIONS", "RULESETS", "Option", "Rules", "game_of", "option", "preset_name", "ruleset"]
 
 _OPTION: Final = "cucumber_rules.option"
 
@@ -102,6 +107,26 @@ def option(
     return attrs.field(default=default, metadata={_OPTION: info}, converter=convert)
 
 
+class _NotRegistered:
+    """`Rules._game` of a rules class whose game is not registered: every hook it is asked for says so."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise LookupError(
+            "the game of these rules is not registered (cucumber_rules.register_game), "
+            "or was unregistered since"
+        )
+
+    def __repr__(self) -> str:
+        return "<no registered game>"
+
+
+_NOT_REGISTERED: Final = _NotRegistered()
+
+
 @attrs.frozen(kw_only=True)
 class Rules(Value):
     """A complete, validated rule set: which game and every option of it.
@@ -118,18 +143,16 @@ class Rules(Value):
         >>> r.surprise
         Traceback (most recent call last):
         ...
-        AttributeError: option 'surprise' does not apply to the ladder game (gurka)
+        AttributeError: 'LadderRules' object has no attribute 'surprise'
     """
 
     game: ClassVar[str] = ""
     """The trick mechanism these rules are for: the name of a registered `Game`."""
-    _game: ClassVar[Any]
-    """The registered `Game` itself (set by `register_game`)."""
-    _legal: ClassVar[Any]
-    """`_game.legal`, `_game.play` and `_game.apply_play`, kept on the class by `register_game`: the hot
-    path reaches them in one class lookup instead of two."""
-    _play: ClassVar[Any]
-    _apply_play: ClassVar[Any]
+    _game: ClassVar[Any] = _NOT_REGISTERED
+    """The registered `Game` (`register_game` sets it on the game's own rules class; `game_of` reads it)."""
+    renamed: ClassVar[Mapping[str, str]] = {}
+    """Options renamed since an earlier release: old name -> new name. `ruleset` and `replace` still
+    take the old name, with a `DeprecationWarning`."""
     seats_limit: ClassVar[int] = MAX_SEATS
     """The most players the game can seat (the ladder games: 7)."""
     name: str
@@ -169,8 +192,17 @@ class Rules(Value):
             30
         """
         own = _options_of(type(self))
-        for key in options:
+        for key in list(options):
             if key in own:
+                continue
+            new = type(self).renamed.get(key)
+            if new is not None and new in own and new not in options:
+                warnings.warn(
+                    f"option {key!r} of the {self.game} game is now called {new!r}",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                options[new] = options.pop(key)
                 continue
             if key in OPTIONS:
                 raise InvalidRulesError(key, f"option {key!r} does not apply to the {self.game} game")
@@ -196,26 +228,35 @@ class Rules(Value):
         return {name: getattr(self, name) for name in _options_of(type(self))}
 
 
-def foreign_option(name: str) -> property:
-    """A property of `Rules` for an option some game has: on rules of a game without it, it explains.
+def game_of(value: Any) -> Game[Any]:
+    """The registered game of a rule set, state, view, match or record: the one road to a game.
 
-    `register_game` adds one for each option name it brings, so that asking a rule set for
-    another game's option says so (a game's own option is a slot of its class, found first).
+    Args:
+        value: `Rules`, or anything with a `rules` attribute (`State`, `PlayerView`, `Match`,
+            `Record`).
+
+    Returns:
+        The `Game` registered for the rules' game.
+
+    Raises:
+        TypeError: If `value` is none of these.
+        LookupError: If the game is not registered (or was unregistered since).
 
     Example:
-        >>> try:
-        ...     ruleset("agurk").surprise
-        ... except AttributeError as err:
-        ...     print(err)
-        option 'surprise' does not apply to the ladder game (agurk)
+        >>> import cucumber_rules as cr
+        >>> game_of(cr.ruleset("gurka")).name, game_of(cr.new_game(cr.ruleset("catastrophe"), 3)).name
+        ('ladder', 'catastrophe')
     """
-
-    def get(rules: Rules) -> Any:
-        raise AttributeError(f"option {name!r} does not apply to the {rules.game} game ({rules.name})")
-
-    return property(
-        get, doc=f"Another game's option ({name}): reading it on these rules raises AttributeError."
-    )
+    rules = value if isinstance(value, Rules) else getattr(value, "rules", None)
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"game_of() takes rules, a state, a view, a match or a record, not {type(value).__name__}"
+        )
+    game = type(rules)._game
+    if game is _NOT_REGISTERED:
+        raise LookupError(f"the {rules.game} game is not registered (cucumber_rules.register_game)")
+    found: Game[Any] = game
+    return found
 
 
 def _options_of(cls: type) -> dict[str, attrs.Attribute[Any]]:
@@ -258,39 +299,20 @@ def _validate_common(r: Rules) -> None:
 # --------------------------------------------------------------------------- live views over the games
 
 
-class _Options(Mapping[str, Option]):
+def _all_options() -> dict[str, Option]:
     """Every option of every registered game: name -> `Option` (common options first)."""
-
-    def _all(self) -> dict[str, Option]:
-        from .games import GAMES
-
-        found: dict[str, tuple[attrs.Attribute[Any], list[str]]] = {}
-        for game in GAMES.values():
-            for name, a in _options_of(game.rules_type).items():
-                found.setdefault(name, (a, []))[1].append(game.name)
-        out = {}
-        for name, (a, games) in found.items():
-            info: _OptionInfo = a.metadata[_OPTION]
-            out[name] = Option(name, _type_name(a), tuple(games), info.choices, info.meaning)
-        return out
-
-    def __getitem__(self, name: str) -> Option:
-        return self._all()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._all()
-
-    def __repr__(self) -> str:
-        return f"OPTIONS({list(self)!r})"
+    found: dict[str, tuple[attrs.Attribute[Any], list[str]]] = {}
+    for game in _registry.games().values():
+        for name, a in _options_of(game.rules_type).items():
+            found.setdefault(name, (a, []))[1].append(game.name)
+    out = {}
+    for name, (a, games) in found.items():
+        info: _OptionInfo = a.metadata[_OPTION]
+        out[name] = Option(name, _type_name(a), tuple(games), info.choices, info.meaning)
+    return out
 
 
-OPTIONS: Mapping[str, Option] = _Options()
+OPTIONS: Mapping[str, Option] = _registry.LiveMapping("OPTIONS", _all_options)
 """Every option of every game, in documentation order: name -> [`Option`][cucumber_rules.Option].
 
 Example:
@@ -301,31 +323,12 @@ Example:
 """
 
 
-class _Presets(Mapping[str, Rules]):
+def _all_presets() -> dict[str, Rules]:
     """Every registered game's presets: name -> `Rules`."""
-
-    def _all(self) -> dict[str, Rules]:
-        from .games import GAMES
-
-        return {name: rules for game in GAMES.values() for name, rules in game.presets.items()}
-
-    def __getitem__(self, name: str) -> Rules:
-        return self._all()[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._all()
-
-    def __repr__(self) -> str:
-        return f"RULESETS({list(self)!r})"
+    return {name: rules for game in _registry.games().values() for name, rules in game.presets.items()}
 
 
-RULESETS: Mapping[str, Rules] = _Presets()
+RULESETS: Mapping[str, Rules] = _registry.LiveMapping("RULESETS", _all_presets)
 """The presets by canonical name (read-only); [`ruleset`][cucumber_rules.ruleset] also takes aliases.
 
 Example:
@@ -347,15 +350,13 @@ def preset_name(name: str) -> str:
         >>> preset_name("Danish_Cucumber"), preset_name("Fünf Gurken")
         ('agurk', 'fuenf-gurken')
     """
-    from .games import GAMES
-
     if not isinstance(name, str):
         raise TypeError(f"a preset name is a string, not {type(name).__name__}")
     key = _key(name)
-    for game in GAMES.values():
+    for game in _registry.games().values():
         if key in game.presets:
             return key
-        alias = game.aliases.get(key)
+        alias: str | None = game.aliases.get(key)
         if alias is not None:
             return alias
     raise InvalidRulesError("preset", f"unknown preset {name!r}; presets are {', '.join(RULESETS)}")
@@ -385,4 +386,14 @@ def ruleset(name: str, /, **options: Any) -> Rules:
         cucumber_rules.errors.InvalidRulesError: hand_size: 7 players x 8 cards need 56 cards, ...
     """
     base = RULESETS[preset_name(name)]
-    return base.replace(**options) if options else base
+    if not options:
+        return base
+    for old, new in type(base).renamed.items():
+        if old in options and new not in options:
+            warnings.warn(
+                f"option {old!r} of the {base.game} game is now called {new!r}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            options[new] = options.pop(old)
+    return base.replace(**options)

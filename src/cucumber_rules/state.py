@@ -31,7 +31,7 @@ from ._values import Value, builder
 from .actions import PLAY_OF, Action, Deal, Play
 from .cards import Card
 from .history import EMPTY, History
-from .rules import Rules
+from .rules import Rules, game_of
 
 if TYPE_CHECKING:
     from .games import Game
@@ -172,11 +172,6 @@ class Match(Value):
     _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """A cache for `view` (not part of the value): what every view during this match value shares."""
 
-    @property
-    def game(self) -> Game:
-        """The game these rules are for."""
-        return type(self.rules)._game  # type: ignore[no-any-return]
-
     if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
 
         def __getattr__(self, name: str) -> Any: ...
@@ -191,7 +186,8 @@ class State(Value):
     `past` (the history before the current trick). `rules`, `players` and
     `first` read through to the match, and `round` gathers the round in play
     into one `Round` value. A game may offer more named readings of its state
-    (Catastrophe: `state.marker`).
+    (Catastrophe: `state.marker`): its `Game.state_type` is a subclass of `State` that
+    adds them, and its states are of that class.
 
     Example:
         >>> import cucumber_rules as cr
@@ -228,7 +224,7 @@ class State(Value):
         default=None, init=False, eq=False, hash=False, repr=False
     )
     """`legal_moves(state)`, kept (not part of the value): worked out by the engine as it builds the
-    state of a seat to play (`new_state_with_moves`), else on the first ask. `apply` checks a move
+    state of a seat to play (`tricks.state_builder`), else on the first ask. `apply` checks a move
     against it instead of working out the rule again."""
 
     @property
@@ -274,9 +270,9 @@ class State(Value):
         return self.match.rules
 
     @property
-    def game(self) -> Game:
-        """The game (trick mechanism) of the match."""
-        return type(self.match.rules)._game  # type: ignore[no-any-return]
+    def game(self) -> Game[Any]:
+        """The game (trick mechanism) of the match: `game_of(state)`."""
+        return game_of(self)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -312,13 +308,9 @@ class State(Value):
         """The number of seats."""
         return len(self.match.players)
 
-    if TYPE_CHECKING:  # a game's own readings (`state.marker`): properties `register_game` adds
-
-        def __getattr__(self, name: str) -> Any: ...
-
     def __repr__(self) -> str:
         fields = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(State) if a.repr)
-        return f"State({fields})"
+        return f"{type(self).__name__}({fields})"
 
     def __getstate__(self) -> tuple[Any, ...]:
         return tuple(getattr(self, a.name) for a in attrs.fields(State) if a.init)
@@ -497,9 +489,6 @@ def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int,
     return found
 
 
-#: `new_state(to_act, match, table, hands, trick, best, extra, past)`: a `State` from all its
-#: fields, in order, without validation (the engines' fast path; see `_values.builder`).
+#: `new_state(to_act, match, table, held, trick, best, extra, past)`: a `State` from all its fields, in
+#: order, without validation (see `_values.builder`; a game's own class: `tricks.state_builder`).
 new_state: Final = builder(State)
-#: `new_state_with_moves(to_act, match, table, held, trick, best, extra, past, legal)`: `new_state`, with
-#: the seat to act's legal moves already worked out (kept as `legal_moves` keeps them).
-new_state_with_moves: Final = builder(State, taking=("_legal",))

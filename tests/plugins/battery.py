@@ -5,7 +5,8 @@ Catastrophe's Surprise Cucumber on, so their `"revive"` decisions and `"reveal"`
 the documents); `fingerprint(matches)` records everything an embedder sees of them: the
 registry's listings, `ruleset` of every preset, the JSON documents of the rules, final state,
 record, views and score and whether each reads back equal, `bool(state)`, the legal moves and
-the code of an illegal one at a fixed point, and the attributes of `State` and `Rules`. A failure
+the code of an illegal one at a fixed point, and the attributes of the library's classes (`State`,
+`Rules`, the built-in games' own state and rules classes, and the other value classes). A failure
 is recorded as its type and message rather than raised, so two fingerprints compare as values.
 Run as a script, it prints the fingerprint as JSON (the entry-point tests compare a process with
 hostile plug-ins installed against one without).
@@ -20,7 +21,7 @@ from typing import Any
 
 import cucumber_rules as cr
 
-__all__ = ["PRESETS", "QUICK", "attribute_names", "fingerprint", "matches"]
+__all__ = ["CLASSES", "PRESETS", "QUICK", "attribute_names", "fingerprint", "matches"]
 
 PRESETS: dict[str, dict[str, Any]] = {
     "agurk": {"revival": True},
@@ -30,6 +31,26 @@ PRESETS: dict[str, dict[str, Any]] = {
     "catastrophe": {"surprise": True},
 }
 """The built-in presets, with options that bring the games' own decisions and events into play."""
+
+
+CLASSES: tuple[type, ...] = (
+    cr.State,
+    cr.Rules,
+    cr.Match,
+    cr.Table,
+    cr.Trick,
+    cr.RoundResult,
+    cr.PlayerView,
+    cr.Score,
+    cr.Game,
+    cr.LadderState,
+    cr.LadderRules,
+    cr.LadderView,
+    cr.CatastropheState,
+    cr.CatastropheRules,
+    cr.CatastropheView,
+)
+"""The classes whose namespaces the fingerprint records: a plug-in must add nothing to them."""
 
 
 SHARED_OPTIONS = ("deck", "hand_size", "threshold", "surprise")
@@ -131,7 +152,7 @@ def _legal(state: cr.State) -> list[str]:
 
 
 def _foreign_option(rules: cr.Rules) -> Any:
-    return rules.rounds
+    return rules.round_count  # High Card's option
 
 
 def fingerprint(played: dict[str, tuple[cr.State, cr.State]], *, quick: bool = False) -> dict[str, Any]:
@@ -142,8 +163,7 @@ def fingerprint(played: dict[str, tuple[cr.State, cr.State]], *, quick: bool = F
     out: dict[str, Any] = {
         "listings": _outcome(_listings),
         "options": _outcome(_shared_options),
-        "State": attribute_names(cr.State),
-        "Rules": attribute_names(cr.Rules),
+        "classes": {cls.__name__: attribute_names(cls) for cls in CLASSES},
     }
     for preset, (early, final) in played.items():
         out[preset] = {

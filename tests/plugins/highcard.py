@@ -3,9 +3,9 @@
 Each round every player gets one card from the 52-card deck and plays it, the
 seat after the last round's starter starting. The highest card (the later of
 equal ranks) takes the trick, and its player scores the card's rank. After
-`rounds` rounds the lowest total wins (ties share). Nothing here is imported from
-the library's internals: only `cucumber_rules` and its documented modules for game
-authors (`cucumber_rules.dealing`, `cucumber_rules.state`).
+`round_count` rounds the lowest total wins (ties share). It uses only the public
+API for game authors: `cucumber_rules`, `cucumber_rules.dealing` (deals) and
+`cucumber_rules.tricks` (the steps of a round, as keyword-only builders).
 
 The tests register it with `cr.register_game(GAME)`; an installed package would
 name it in the entry-point group `cucumber_rules.games` instead. The docs page
@@ -17,13 +17,14 @@ comments (`start:` and `end:` a section's name) mark the sections it includes.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 import cucumber_rules as cr
-from cucumber_rules.dealing import after_table, deal_error, shuffled_deal
-from cucumber_rules.state import held_cards, without_trick
+from cucumber_rules.bots import Bots
+from cucumber_rules.dealing import deal_error, shuffled_deal
+from cucumber_rules.tricks import end_round, next_turn, round_started, take_trick
 
 # --8<-- [end:imports]
 
@@ -33,10 +34,10 @@ __all__ = ["GAME", "HighCardGame", "HighCardRules"]
 # --8<-- [start:rules]
 @attrs.frozen(kw_only=True)
 class HighCardRules(cr.Rules):
-    """The rules of High Card: one card each per round, `rounds` rounds."""
+    """The rules of High Card: one card each per round, `round_count` rounds."""
 
     game = "highcard"
-    rounds: int = cr.option(5, meaning="rounds in a match; the lowest total wins")
+    round_count: int = cr.option(5, meaning="rounds in a match; the lowest total wins")
 
     def validate(self) -> None:
         """One card each, at least one round, the 52-card deck."""
@@ -44,18 +45,25 @@ class HighCardRules(cr.Rules):
             raise cr.InvalidRulesError("deck", "High Card is played with the standard-52 deck")
         if self.hand_size != 1:
             raise cr.InvalidRulesError("hand_size", "High Card deals one card to each player")
-        if self.rounds < 1:
-            raise cr.InvalidRulesError("rounds", f"rounds must be at least 1, not {self.rounds}")
+        if self.round_count < 1:
+            raise cr.InvalidRulesError(
+                "round_count", f"round_count must be at least 1, not {self.round_count}"
+            )
 
 
-PRESET = HighCardRules(
-    name="highcard", deck="standard-52", min_players=2, max_players=6, hand_size=1, rounds=5
-)
+PRESET = HighCardRules(name="highcard", deck="standard-52", min_players=2, max_players=6, hand_size=1)
 # --8<-- [end:rules]
 
 
 # --8<-- [start:game]
-class HighCardGame(cr.Game):
+class HighCardBots(Bots):
+    """One card: nothing to think about."""
+
+    def heuristic(self, view: cr.PlayerView, rng: random.Random, *, caution: float = 1.0) -> cr.Action:
+        return view.legal[0]
+
+
+class HighCardGame(cr.Game[cr.State]):
     """One trick a round; the highest card pays its rank."""
 
     name: ClassVar[str] = "highcard"
@@ -63,43 +71,32 @@ class HighCardGame(cr.Game):
     rules_type = HighCardRules
     presets: ClassVar = {"highcard": PRESET}
     aliases: ClassVar = {"high-card": "highcard"}
-    error_codes: ClassVar = {}  # every card held may be played: no rule of play to break
-    match_type = cr.Match
-    table_type = cr.Table
-    trick_type = cr.Trick
-    result_type = cr.RoundResult
-    view_type = cr.PlayerView
     preset_titles: ClassVar = {"highcard": "High Card"}
+    view_type = cr.PlayerView
+    bots = HighCardBots()
     # --8<-- [end:game]
 
     # --8<-- [start:deal]
-    def _starter(self, state: cr.State) -> int:
-        m = state.match
-        return (m.first + m.rounds) % len(m.players)
-
     def deal_error(self, state: cr.State, deal: cr.Deal) -> cr.IllegalMoveError | None:
-        n = len(state.players)
+        n = state.num_players
         return deal_error(deal, players=n, seats=range(n), per=1, deck=cr.DECKS["standard-52"])
 
     def sample_deal(self, state: cr.State, rng: random.Random) -> cr.Deal:
-        n = len(state.players)
+        n = state.num_players
         return shuffled_deal(rng, cr.DECKS["standard-52"], players=n, seats=range(n), per=1, stock=False)
 
     def start_round(self, state: cr.State, deal: cr.Deal) -> cr.State:
-        n = len(state.players)
-        starter = self._starter(state)
-        seats = tuple(range(n))
-        table = cr.Table(seats=seats, after=after_table(seats, n), leader=starter)
-        match = attrs.evolve(state.match, dealer=(starter - 1) % n)
-        return cr.State(starter, match, table, held_cards(deal.hands), past=state.history.append(deal))
+        m = state.match
+        starter = (m.first + m.rounds) % state.num_players
+        dealer = (starter - 1) % state.num_players
+        return round_started(state, deal, leader=starter, match=attrs.evolve(m, dealer=dealer))
 
     # --8<-- [end:deal]
 
     # --8<-- [start:play]
     def legal(self, state: cr.State) -> tuple[cr.Action, ...]:
-        seat = state.to_act
-        assert seat is not None
-        return tuple(dict.fromkeys(state.held[seat]))  # its plays; it has not played in this trick
+        assert state.to_act is not None
+        return tuple(dict.fromkeys(state.held[state.to_act]))  # every card held
 
     def play_error(self, state: cr.State, play: cr.Play) -> cr.IllegalMoveError | None:
         if play in state.held[play.seat]:
@@ -113,63 +110,37 @@ class HighCardGame(cr.Game):
         )
 
     def play(self, state: cr.State, play: cr.Play) -> cr.State:
-        trick = (*state.trick, play)
         best = state.best
         if best is None or play.card.rank >= best.card.rank:
             best = play
         table = state.table
         assert table is not None
-        if len(trick) < len(state.players):
-            return cr.State(
-                table.after[play.seat], state.match, table, state.held, trick, best, None, state.past
-            )
-        return self._finish(state, table, trick, best)
+        if len(state.trick) + 1 < len(table.seats):
+            return next_turn(state, play, to_act=table.after[play.seat], best=best)
+        return self._score(take_trick(state, play, taker=best.seat), best)  # one trick a round
 
     # --8<-- [end:play]
 
-    # --8<-- [start:finish]
-    def _finish(
-        self,
-        state: cr.State,
-        table: cr.Table,
-        trick: Any,
-        best: cr.Play,
-    ) -> cr.State:
+    # --8<-- [start:score]
+    def _score(self, state: cr.State, best: cr.Play) -> cr.State:
         m = state.match
         rules: HighCardRules = m.rules  # type: ignore[assignment]
-        n = len(m.players)
-        points = tuple(best.card.rank if s == best.seat else 0 for s in range(n))
+        points = tuple(best.card.rank if s == best.seat else 0 for s in range(state.num_players))
         totals = tuple(t + p for t, p in zip(m.totals, points, strict=True))
         number = m.rounds + 1
-        winners: tuple[int, ...] = ()
-        if number >= rules.rounds:
-            low = min(totals)
-            winners = tuple(s for s in range(n) if totals[s] == low)
-        done = cr.Trick(table.leader, trick, best.seat)
-        table = attrs.evolve(table, leader=best.seat, tricks=(*table.tricks, done))
+        low = min(totals)
+        winners = tuple(s for s, t in enumerate(totals) if t == low) if number >= rules.round_count else ()
+        result = cr.RoundResult(number, points, totals)
         match = attrs.evolve(
-            m,
-            totals=totals,
-            rounds=number,
-            results=m.results.append(cr.RoundResult(number, points, totals)),
-            winners=winners,
+            m, totals=totals, rounds=number, results=m.results.append(result), winners=winners
         )
-        held = without_trick(state.held, trick)  # the trick's cards leave the hands
-        return cr.State(
-            None if winners else cr.CHANCE, match, table, held, (), None, None, state.past.extend(trick)
-        )
+        return end_round(state, match=match)
 
-    # --8<-- [end:finish]
-
-    # --8<-- [start:rest]
     def max_actions(self, rules: cr.Rules, players: int) -> int:
-        hc: HighCardRules = rules  # type: ignore[assignment]
-        return hc.rounds * (1 + players)
+        assert isinstance(rules, HighCardRules)
+        return rules.round_count * (1 + players)
 
-    def heuristic(self, view: cr.PlayerView, rng: random.Random, *, caution: float = 1.0) -> cr.Action:
-        return view.legal[0]  # one card: nothing to think about
-
-    # --8<-- [end:rest]
+    # --8<-- [end:score]
 
 
 # --8<-- [start:instance]

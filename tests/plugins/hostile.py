@@ -6,6 +6,11 @@ error type and the start of the message it must give. Nothing here changes `high
 
 Some objects are named by entry points in the tests (`tests/test_plugins.py`): `TAG_CLASH` and
 `BAD_TRICK` (bad games), `NOT_A_GAME` and `make_nothing` (not games at all).
+
+A game says what its states read through its own state class (`state_type`), and what its views,
+words, tests and the rest say through its hook groups (`views = ...`): the attacks come that way
+too, as a state class that adds fields or hides what `State` has, and as groups of the wrong class,
+holding data of the wrong type, or with hooks that raise.
 """
 
 from __future__ import annotations
@@ -17,10 +22,27 @@ from typing import Any, ClassVar
 import attrs
 
 import cucumber_rules as cr
+from cucumber_rules.bots import Bots
+from cucumber_rules.narrate import Words
+from cucumber_rules.serialization import Format1
+from cucumber_rules.simulate import Stats
+from cucumber_rules.testing import Testing
+from cucumber_rules.views import Views
 
 from .highcard import HighCardGame, HighCardRules
 
-__all__ = ["BAD_TRICK", "CASES", "NOT_A_GAME", "TAG_CLASH", "Case", "game", "make_nothing", "rules_class"]
+__all__ = [
+    "BAD_TRICK",
+    "CASES",
+    "NOT_A_GAME",
+    "TAG_CLASH",
+    "Case",
+    "game",
+    "group_object",
+    "make_nothing",
+    "rules_class",
+    "state_class",
+]
 
 
 def rules_class(name: str, **extra: Any) -> type[HighCardRules]:
@@ -28,7 +50,17 @@ def rules_class(name: str, **extra: Any) -> type[HighCardRules]:
     return attrs.frozen(kw_only=True)(type(f"Rules_{name}", (HighCardRules,), {"game": name, **extra}))
 
 
-def game(name: str, rules: type[HighCardRules] | None = None, /, **changes: Any) -> cr.Game:
+def state_class(name: str, /, **members: Any) -> type[cr.State]:
+    """A state class for a game called `name`: `State` with `members` added (and no `__dict__`)."""
+    return type(f"State_{name}", (cr.State,), {"__slots__": (), **members})
+
+
+def group_object(base: type, /, **members: Any) -> Any:
+    """A hook group: an object of a subclass of `base` (e.g. `Views`) with `members` set on the class."""
+    return type(f"Hostile{base.__name__}", (base,), {"__slots__": (), **members})()
+
+
+def game(name: str, rules: type[HighCardRules] | None = None, /, **changes: Any) -> cr.Game[Any]:
     """High Card under another name, with its own rules class and preset, and `changes` made."""
     rules = rules or rules_class(name)
     preset = rules(name=name, deck="standard-52", min_players=2, max_players=6, hand_size=1)
@@ -144,6 +176,17 @@ class OpaqueTable(cr.Table):
     note: Opaque = attrs.field(factory=Opaque)
 
 
+@attrs.frozen(weakref_slot=False)
+class FatState(cr.State):
+    """A state class that adds a field to `State` (every game's engine builds states of its own)."""
+
+    note: int = 0
+
+
+class DictState(cr.State):
+    """A state class with a `__dict__` (no `__slots__`): any attribute could be set on its states."""
+
+
 @attrs.frozen(kw_only=True, weakref_slot=False)
 class SetMatch(cr.Match):
     """A match holding a set (no JSON for it): its type is `Any`, so only a value shows it."""
@@ -167,7 +210,7 @@ class Case:
     """A hostile game `register_game` must refuse, with `error` and a message starting `message`."""
 
     id: str
-    build: Callable[[str], cr.Game]
+    build: Callable[[str], cr.Game[Any]]
     error: type[BaseException]
     message: str
 
@@ -181,7 +224,7 @@ def _rules_case(id: str, error: type[BaseException], message: str, **extra: Any)
 
 
 def _option_case(id: str, option: str) -> Case:
-    def build(name: str) -> cr.Game:
+    def build(name: str) -> cr.Game[Any]:
         field = cr.option(1, meaning="a hostile option")
         rules = attrs.make_class(
             f"Rules_{name}", {option: field}, bases=(HighCardRules,), frozen=True, kw_only=True
@@ -305,48 +348,72 @@ CASES: tuple[Case, ...] = (
         __annotations__={"colours": "Any"},
         colours=attrs.field(factory=lambda: frozenset({1, 2})),
     ),
-    # state readings
+    # state classes and their readings
+    _case(
+        "state class that is no State",
+        TypeError,
+        "{name}: state_type must be State or a subclass of it",
+        state_type=cr.Trick,
+    ),
+    _case(
+        "state class that is not a class",
+        TypeError,
+        "{name}: state_type must be State or a subclass of it",
+        state_type=[("shade", len)],
+    ),
+    _case(
+        "state class adding a field",
+        TypeError,
+        "{name}: its state class FatState may add readings (properties) to State, not fields",
+        state_type=FatState,
+    ),
+    _case(
+        "state class with a __dict__",
+        TypeError,
+        "{name}: its state class DictState may add readings (properties) to State, not fields or a __dict__",
+        state_type=DictState,
+    ),
     _case(
         "reading named __len__",
         ValueError,
-        "{name}: a state reading needs a public name, not '__len__'",
-        state_attributes={"__len__": len},
+        "{name}: a state reading cannot be named '__len__'",
+        state_type=state_class("lenny", __len__=lambda self: 0),
     ),
     _case(
         "reading named like a field",
         ValueError,
-        "{name}: a state reading cannot be named 'hands': State has it already",
-        state_attributes={"hands": len},
+        "{name}: a state reading cannot be named 'hands'",
+        state_type=state_class("hands", hands=property(len)),
     ),
     _case(
         "reading named like a property",
         ValueError,
-        "{name}: a state reading cannot be named 'game': State has it already",
-        state_attributes={"game": len},
+        "{name}: a state reading cannot be named 'game'",
+        state_type=state_class("game", game=property(len)),
     ),
     _case(
         "reading named like a method",
         ValueError,
-        "{name}: a state reading cannot be named 'hand': State has it already",
-        state_attributes={"hand": len},
+        "{name}: a state reading cannot be named 'hand'",
+        state_type=state_class("hand", hand=property(len)),
+    ),
+    _case(
+        "reading named like a slot",
+        ValueError,
+        "{name}: a state reading cannot be named 'to_act'",
+        state_type=state_class("to-act", to_act=property(len)),
     ),
     _case(
         "reading named with a keyword",
         ValueError,
-        "{name}: a state reading needs a public name, not 'class'",
-        state_attributes={"class": len},
+        "{name}: a state reading cannot be named 'class'",
+        state_type=state_class("keyword", **{"class": property(len)}),
     ),
     _case(
-        "reading not callable",
-        TypeError,
-        "{name}: state reading 'shade' must be callable",
-        state_attributes={"shade": 3},
-    ),
-    _case(
-        "readings not a mapping",
-        TypeError,
-        "{name}: state_attributes must be a mapping",
-        state_attributes=[("shade", len)],
+        "reading named privately",
+        ValueError,
+        "{name}: a state reading cannot be named '_secret'",
+        state_type=state_class("private", _secret=property(len)),
     ),
     # options
     _option_case("option named like a method of Rules", "replace"),
@@ -426,8 +493,29 @@ CASES: tuple[Case, ...] = (
     _case(
         "format 1 claimed",
         ValueError,
-        "{name}: format1_unused is for the games cucumber_rules 0.1 wrote",
-        format1_unused={"result": {"payer": -1}},
+        "{name}: format1.unused is for the games cucumber_rules 0.1 wrote",
+        format1=group_object(Format1, unused={"result": {"payer": -1}}),
+    ),
+    # hook groups of the wrong class, or holding data of the wrong type
+    _case("words not a group", TypeError, "{name}: its words group must be a Words", words=object()),
+    _case("views of the words' class", TypeError, "{name}: its views group must be a Views", views=Words()),
+    _case(
+        "a group class, not an object",
+        TypeError,
+        "{name}: its bots group must be a Bots (or a subclass), not type",
+        bots=Bots,
+    ),
+    _case(
+        "view_fields_shared not a bool",
+        TypeError,
+        "{name}: views.view_fields_shared must be bool, not str",
+        views=group_object(Views, view_fields_shared="yes"),
+    ),
+    _case(
+        "penalty_words not text",
+        TypeError,
+        "{name}: stats.penalty_words must be str, not int",
+        stats=group_object(Stats, penalty_words=3),
     ),
     # hooks that raise while registration proves the values
     _case(
@@ -440,13 +528,13 @@ CASES: tuple[Case, ...] = (
         "view_fields raises",
         TypeError,
         "{name}: its values do not serialise: a new match of '{name}' failed",
-        view_fields=_raises,
+        views=group_object(Views, view_fields=_raises),
     ),
     _case(
         "decision_examples raises",
         TypeError,
-        "{name}: its values do not serialise: decision_examples(0)",
-        decision_examples=_raises,
+        "{name}: its values do not serialise: testing.decision_examples(0)",
+        testing=group_object(Testing, decision_examples=_raises),
     ),
     _case("new_match exits", SystemExit, "4", new_match=_exits),
 )

@@ -10,6 +10,7 @@ import pytest
 from pytest_bdd import parsers, then
 
 import cucumber_rules as cr
+from helpers import catastrophe_state
 
 from .world import (
     CARD,
@@ -147,7 +148,7 @@ def is_dealer(game: Game, who: str) -> None:
 def trick_marker(game: Game, marker: str) -> None:
     """Catastrophe's Trick Marker now: not set, High, Low, broken High or broken Low."""
     expected = parse_marker(marker)
-    actual = game.state.marker
+    actual = catastrophe_state(game.state).marker
     assert actual == expected, (
         f"the Trick Marker should be {MARKER_WORDS[expected]}, not {MARKER_WORDS.get(actual, actual)}"
     )
@@ -223,7 +224,7 @@ def pays(game: Game, who: str, amount: str) -> None:
 @then(parsers.re(r"the scores for the (?:round|hand) are (?P<values>.+)"))
 def round_scores(game: Game, values: str) -> None:
     """What each seat scored in the last finished round or hand."""
-    rounds = cr.score(game.state).rounds
+    rounds = cr.score(game.state).round_points
     assert rounds, "no round has finished yet"
     assert list(rounds[-1]) == parse_ints(values), f"the scores should be {values}, not {list(rounds[-1])}"
 
@@ -249,7 +250,7 @@ def draws_mark(game: Game, who: str, total: str) -> None:
     """Agurk: the last round gave the player a cucumber mark and reset their total."""
     seat = game.seat(who)
     result = game.last_result()
-    assert seat in result.marks, f"{who} should draw a cucumber mark in the last round: {result}"
+    assert seat in result.marked, f"{who} should draw a cucumber mark in the last round: {result}"
     assert result.totals[seat] == int(total), f"{who} should be reset to {total}, not {result.totals[seat]}"
     assert not cr.score(game.state).eliminated[seat], f"{who} should still be in the game"
 
@@ -318,7 +319,7 @@ def one_left(game: Game) -> None:
 @then(parsers.re(r"(?P<count>\d+|no) (?:rounds?|hands?) (?:has|have) been played"))
 def rounds_played(game: Game, count: str) -> None:
     """How many rounds (hands) the match has finished."""
-    done = len(cr.score(game.state).rounds)
+    done = len(cr.score(game.state).round_points)
     expected = 0 if count == "no" else int(count)
     assert done == expected, f"{count} rounds should have been played, not {done}"
 
@@ -370,7 +371,7 @@ def cards_of_the_deck(game: Game) -> None:
     deck = Counter(cr.DECKS[state.rules.deck])
     used = Counter(c for hand in state.hands for c in hand)
     used.update(state.round.stock)
-    used.update(state.game.round_cards(state))  # the game's other cards (Surprise Cucumber's reveal)
+    used.update(state.game.testing.round_cards(state))  # the game's other cards (Surprise Cucumber's reveal)
     over = {str(c): n for c, n in used.items() if n > deck[c]}
     assert not over, f"cards dealt more often than the deck holds them: {over}"
 

@@ -231,7 +231,7 @@ def parse_value(text: str) -> object:
 
 
 def parse_options(text: str | None) -> dict[str, object]:
-    """Options from `threshold 21 and ace lead off`, `hand size 1, hands 2`, `Surprise Cucumber`.
+    """Options from `threshold 21 and ace lead off`, `hand size 1, hand count 2`, `Surprise Cucumber`.
 
     `3 cucumbers on card 42` changes one entry of Catastrophe's cucumber table.
     """

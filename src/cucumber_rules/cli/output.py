@@ -17,7 +17,7 @@ from .common import _title, shown
 
 def _ranking(rules: cr.Rules) -> str:
     """How `Score.standings` orders the seats, for the standings table's caption."""
-    return cr.GAMES[rules.game].ranking(rules)
+    return cr.game_of(rules).words.ranking(rules)
 
 
 def _standings(state: cr.State) -> Table:
@@ -31,24 +31,26 @@ def _standings(state: cr.State) -> Table:
     table.add_column("#", justify="right")
     table.add_column("player")
     table.add_column("total", justify="right")
-    ladder = any(sc.marks)
+    # (Marks and eliminations are the ladder's own per-seat values: `Score.per_seat` names them.)
+    own = type(sc).per_seat
+    marks: tuple[int, ...] = sc.marks if "marks" in own else ()
+    out: tuple[bool, ...] = sc.eliminated if "eliminated" in own else (False,) * len(sc.totals)
+    ladder = any(marks)
     if ladder:
         table.add_column("marks", justify="right")
     table.add_column("status")
-    unit = cr.GAMES[state.rules.game].unit
-    out_in = {
-        seat: r.number for r in sc.results for seat in getattr(r, "eliminated", ())
-    }  # elimination games
+    unit = cr.game_of(state).unit
+    out_in = {seat: r.number for r in sc.results for seat in getattr(r, "went_out", ())}  # elimination games
     for place, seat in enumerate(sc.standings, 1):
         if seat in sc.winners:
             status = "winner"
-        elif sc.eliminated[seat]:
+        elif out[seat]:
             status = f"out in {unit} {out_in[seat]}" if seat in out_in else "out"
         else:
             status = "" if over else "in play"
         row = [str(place), shown(state.players[seat]), str(sc.totals[seat])]
         if ladder:
-            row.append(str(sc.marks[seat]))
+            row.append(str(marks[seat]))
         table.add_row(*row, status)
     return table
 
@@ -103,7 +105,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
     out.print(bots)
 
     pen = data["penalties"]
-    what = game.penalty_words
+    what = game.stats.penalty_words
     out.print(
         f"Penalties ({what}): n={pen['count']:.0f}, mean {pen['mean']:.2f}, median {pen['median']:g}, "
         f"90th percentile {pen['p90']:g}, max {pen['max']:g}"

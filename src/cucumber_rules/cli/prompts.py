@@ -38,14 +38,14 @@ def _help(rules: cr.Rules) -> str:
 def _show_view(out: Console, state: cr.State, seat: int) -> None:
     v = cr.view(state, seat)
     trick_no = len(v.tricks) + 1
-    game = cr.GAMES[v.rules.game]
+    game = cr.game_of(v)
     unit = game.unit.capitalize()
     out.print(
         f"\n[bold]{unit} {v.round_number}, trick {trick_no}[/bold] · your turn, {shown(v.players[seat])}"
     )
     table_cards = ", ".join(f"{shown(v.players[p.seat])} {p.card}" for p in v.trick) or "nothing yet"
     line = f"On the table: {table_cards}"
-    extra = game.describe_table(v)
+    extra = game.words.describe_table(v)
     if extra:
         line += " " + shown(f"[{extra}]")  # (all of it escaped: rich would read "[revealed ...]" as a tag)
     out.print(line)
@@ -97,10 +97,10 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
     v = cr.view(state, seat)
     decisions = [a for a in v.legal if isinstance(a, cr.Decision)]
     if decisions:
-        game = cr.GAMES[v.rules.game]
-        answers = game.decision_answers(v)
+        game = cr.game_of(v)
+        answers = game.words.decision_answers(v)
         keys = list(dict.fromkeys(k for k in answers if len(k) == 1) or answers)
-        question = f"\n[bold]{shown(game.decision_prompt(v))}[/bold] {_scores(v)}"
+        question = f"\n[bold]{shown(game.words.decision_prompt(v))}[/bold] {_scores(v)}"
         out.print(question)
         while True:
             answer = _ask(out, f"Your choice [{'/'.join(keys)}]")

@@ -2,10 +2,11 @@
 
 Everything here is plain Python (tuples of ints, floats and bools); the
 framework adapters (`cucumber_rules.openspiel`, `cucumber_rules.pettingzoo`)
-turn it into arrays. Each game decides its own encodings through hooks on its
-[`Game`][cucumber_rules.Game] (`action_cards`, `action_decisions`,
-`observation_parts`, `observe`, `deal_plan`), with defaults that fit any game
-played with one of the library's decks, so a third-party game gets them too.
+turn it into arrays. Each game decides its own encodings through the hooks of its
+[`Game`][cucumber_rules.Game]'s `encoding` group ([`Encoding`][cucumber_rules.encoding.Encoding]:
+`action_cards`, `action_decisions`, `observation_parts`, `observe`, `deal_plan`), with
+defaults that fit any game played with one of the library's decks, so a third-party
+game gets them too.
 
 **Actions.** A rule set has `num_actions(rules)` action ids, the same for every
 seat: first every distinct card of the deck in card order (id 0 is the lowest
@@ -29,11 +30,11 @@ its parts in order; every game starts with the common parts (`common_parts`):
 | `to_act` | n | the relative seat to act (1.0); all 0 at a deal and once over |
 | `hand_sizes` | n | cards in each relative seat's hand |
 | `totals` | n | each relative seat's total (points or cucumbers) |
-| `out` | n | 1.0 for each relative seat out of the match |
 | `round` | 1 | the round (hand) in play or just finished: 1 for the first, 0 before the first deal |
 
-The ladder games add `marks` (n: cucumber marks, Agurk), `sitting_out` (n) and
-`pending` (n: seats to decide on revival); Catastrophe adds `marker` (4: High,
+The ladder games add `eliminated` (n: 1.0 for each relative seat out of the match),
+`marks` (n: cucumber marks, Agurk), `sitting_out` (n) and `pending` (n: seats to
+decide on revival); Catastrophe adds `marker` (4: High,
 Low, High broken, Low broken), `revealed` (K: the current trick's card turned up
 in Surprise Cucumber) and `captured` (n: cucumbers each relative seat captured
 this hand). Values are raw counts, not scaled.
@@ -69,6 +70,7 @@ from .chance import (
     default_deal_plan,
     num_chance_outcomes,
 )
+from .hooks import Encoding
 from .ids import action_id, action_of, legal_mask, num_actions
 from .observations import (
     UNKNOWN_BOUND,
@@ -85,6 +87,7 @@ __all__ = [
     "UNKNOWN_BOUND",
     "DealPlan",
     "Dealing",
+    "Encoding",
     "action_id",
     "action_of",
     "chance_deal",

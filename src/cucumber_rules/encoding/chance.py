@@ -7,14 +7,14 @@ import functools
 import itertools
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .._values import Value, builder
 from ..actions import Deal, seat_number
 from ..cards import DECKS, Card
-from ..rules import Rules
+from ..rules import Rules, game_of
 from ..state import CHANCE, State
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class DealPlan(Value):
     """Seats among which chance picks the starter (empty unless two or more tie)."""
 
 
-def default_deal_plan(game: Game, state: State) -> DealPlan:
+def default_deal_plan(game: Game[Any], state: State) -> DealPlan:
     """`Game.deal_plan`'s default: the hand and stock sizes of one deal `sample_deal` draws.
 
     Fits a game whose deals are uniform over its deck (`rules.deck`) with no starter drawn.
@@ -95,11 +95,11 @@ def deal_plan(state: State) -> DealPlan:
         >>> deal_plan(cr.new_game(cr.ruleset("agurk"), players=3)).hands
         (7, 7, 7)
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
     if state.to_act != CHANCE:
         raise ValueError("no deal is due in this state")
-    return state.game.deal_plan(state)
+    return game_of(state).encoding.deal_plan(state)
 
 
 def num_chance_outcomes(rules: Rules) -> int:
@@ -297,7 +297,7 @@ class Dealing(Value):
         stock = [cards[i] for i in ids[at : at + plan.stock]]
         leader = ids[-1] - len(cards) if self.total > self.cards else None
         deal = Deal(hands=hands, stock=stock, leader=leader)
-        error = self.state.game.deal_error(self.state, deal)
+        error = game_of(self.state).deal_error(self.state, deal)
         if error is not None:
             raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
         return deal
@@ -381,7 +381,7 @@ def deal_outcomes(state: State, deal: Deal) -> tuple[int, ...]:
         (0, 51)
     """
     plan = deal_plan(state)
-    error = state.game.deal_error(state, deal)
+    error = game_of(state).deal_error(state, deal)
     if error is not None:
         raise ValueError(f"not a legal deal now: {error.message}")
     e = _encoding(state.match.rules)

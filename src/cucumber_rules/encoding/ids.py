@@ -10,19 +10,13 @@ import attrs
 from ..actions import MAX_SEATS, Action, Deal, Decision, Play, seat_number
 from ..cards import CARD_BY_INDEX, Card
 from ..engine import legal_moves
-from ..rules import Rules
+from ..rules import Rules, game_of
 from ..state import State
 
 if TYPE_CHECKING:
-    from ..games import Game
+    pass
 
 __all__ = ["action_id", "action_of", "legal_mask", "num_actions"]
-
-
-def _game(rules: Rules) -> Game:
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
-    return type(rules)._game  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -54,14 +48,14 @@ def _encoding(rules: Rules) -> _Encoding:
 
 @functools.lru_cache(maxsize=64)
 def _equal_encoding(rules: Rules) -> _Encoding:
-    game = _game(rules)
-    cards = tuple(game.action_cards(rules))
+    game = game_of(rules)
+    cards = tuple(game.encoding.action_cards(rules))
     ids = [-1] * len(CARD_BY_INDEX)
     for i, c in enumerate(cards):
         if ids[c.index] != -1:
             raise ValueError(f"{game.name}: action_cards lists {c} twice")
         ids[c.index] = i
-    return _Encoding(cards, tuple(ids), len(game.action_decisions(rules, 0)))
+    return _Encoding(cards, tuple(ids), len(game.encoding.action_decisions(rules, 0)))
 
 
 def num_actions(rules: Rules) -> int:
@@ -110,7 +104,7 @@ def action_id(rules: Rules, action: Action) -> int:
             raise ValueError(f"{action.card} is not a card of the {rules.deck} deck ({rules.name})")
         return found
     if isinstance(action, Decision):
-        decisions = _game(rules).action_decisions(rules, action.seat)
+        decisions = game_of(rules).encoding.action_decisions(rules, action.seat)
         for i, d in enumerate(decisions):
             if d == action:
                 return len(e.cards) + i
@@ -149,7 +143,7 @@ def action_of(rules: Rules, seat: int, id: int) -> Play | Decision:
     if 0 <= number < len(e.cards):
         return Play(seat, e.cards[number])
     if len(e.cards) <= number < len(e.cards) + e.decisions:
-        return _game(rules).action_decisions(rules, seat)[number - len(e.cards)]
+        return game_of(rules).encoding.action_decisions(rules, seat)[number - len(e.cards)]
     top = len(e.cards) + e.decisions - 1
     raise ValueError(f"action id must be 0..{top} under {rules.name}, not {number}")
 
@@ -169,7 +163,7 @@ def legal_mask(state: State) -> tuple[bool, ...]:
         >>> [i for i, ok in enumerate(cr.legal_mask(s)) if ok]
         [0, 47]
     """
-    if type(state) is not State:
+    if not isinstance(state, State):
         raise TypeError(f"expected a State, not {type(state).__name__}")
     rules = state.match.rules
     mask = [False] * num_actions(rules)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import MAX_SEATS, seat_number
 from ..rules import Rules
@@ -12,7 +12,8 @@ from ..views import PlayerView
 if TYPE_CHECKING:
     pass
 
-from .ids import _encoding, _game
+from ..rules import game_of
+from .ids import _encoding
 
 __all__ = [
     "UNKNOWN_BOUND",
@@ -54,7 +55,6 @@ def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
         ("to_act", n),
         ("hand_sizes", n),
         ("totals", n),
-        ("out", n),
         ("round", 1),
     )
 
@@ -71,7 +71,7 @@ def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]
         >>> [name for name, size in cr.observation_parts(cr.ruleset("catastrophe"), 4)][-3:]
         ['marker', 'revealed', 'captured']
     """
-    return tuple(_game(rules).observation_parts(rules, _count(players)))
+    return tuple(game_of(rules).encoding.observation_parts(rules, _count(players)))
 
 
 def observation_size(rules: Rules, players: int) -> int:
@@ -80,7 +80,7 @@ def observation_size(rules: Rules, players: int) -> int:
     Example:
         >>> import cucumber_rules as cr
         >>> cr.observation_size(cr.ruleset("agurk"), 4), cr.observation_size(cr.ruleset("catastrophe"), 4)
-        (345, 449)
+        (345, 445)
     """
     return sum(size for _, size in observation_parts(rules, players))
 
@@ -112,7 +112,7 @@ def common_observation(view: PlayerView) -> list[float]:
     for t in view.tricks:
         for p in t.plays:
             out[k + ids[p.card.index]] += 1.0
-    for c in type(rules)._game.view_cards(view):
+    for c in type(rules)._game.views.view_cards(view):  # (`game_of(rules)`, inlined: the hot path)
         out[k + ids[c.index]] += 1.0
     base = 2 * k
     for p in view.trick:
@@ -123,11 +123,10 @@ def common_observation(view: PlayerView) -> list[float]:
     to_act = view.to_act
     if to_act is not None and to_act >= 0:
         out[base + n + (to_act - me) % n] = 1.0
-    sizes, totals, out_ = view.hand_sizes, view.totals, view.eliminated
+    sizes, totals = view.hand_sizes, view.totals
     order = [*range(me, n), *range(me)]
     out += [float(sizes[s]) for s in order]
     out += [float(totals[s]) for s in order]
-    out += [1.0 if out_[s] else 0.0 for s in order]
     out.append(float(view.round_number))
     return out
 
@@ -171,7 +170,7 @@ def observation(view: PlayerView) -> tuple[float, ...]:
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
     rules = view.rules
-    values = tuple(type(rules)._game.observe(view))
+    values = tuple(type(rules)._game.encoding.observe(view))
     n = len(view.players)
     found = _SIZES.get(id(rules))
     if found is None or found[0] is not rules or found[1] != n:
@@ -199,7 +198,7 @@ Example:
 """
 
 #: Parts whose values are 0 or 1 (the common parts' and the built-in games' own).
-_FLAGS = frozenset(("trick", "leader", "to_act", "out", "sitting_out", "pending", "marker", "revealed"))
+_FLAGS = frozenset(("trick", "leader", "to_act"))
 
 
 def _copies(rules: Rules) -> int:
@@ -212,43 +211,13 @@ def _copies(rules: Rules) -> int:
     return max(Counter(ids[c.index] for c in DECKS[rules.deck]).values())
 
 
-def _game_bounds(rules: Rules, players: int) -> dict[str, tuple[float, float]]:
-    """Bounds of the parts whose range depends on the game's scoring: totals, round, marks, captured.
-
-    The built-in games' are worked out from their rules here (tests/test_encoding.py holds every
-    observation of random matches to them); another game's are unknown.
-    """
-    game = rules.game
-    if game == "ladder":
-        from ..games.ladder.rules import penalty_value, round_limit
-
-        r: Any = rules
-        ranks = {c.rank for c in _encoding(rules).cards}
-        most = max(penalty_value(r.penalty, rank) for rank in ranks)
-        ones = min(players, _copies(rules))  # a last trick holds at most this many 1s
-        most <<= ones if r.doubling == "per-one" else 1 if r.doubling == "once" else 0
-        rounds = round_limit(r, players)
-        # A total grows by at most one round's penalty; below the threshold, or for fixed rounds, it
-        # keeps growing; a total that reaches the threshold is put out or reset below it.
-        top = most * rounds if r.fixed_rounds is not None else r.threshold - 1 + most
-        return {"totals": (0.0, float(top)), "round": (0.0, float(rounds)), "marks": (0.0, float(r.lives))}
-    if game == "catastrophe":
-        from ..games.catastrophe.rules import BONUS
-
-        c: Any = rules
-        every = float(sum(c.cucumbers))  # a hand's captured cards are at most the whole deck
-        low = float(BONUS * c.hands) if c.cant_beat_em else 0.0
-        return {"totals": (low, every * c.hands), "round": (0.0, float(c.hands)), "captured": (0.0, every)}
-    return {}
-
-
 def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The lowest and highest value of each entry of `observation(view)`, for a rule set and player count.
 
     Every observation of every match of these rules lies within them: counts of a card between 0 and
     its copies in the deck, flags between 0 and 1, hand sizes up to the cards dealt each player, and
-    totals, the round and the games' own counts from their rules (a fixed-round match's totals grow
-    with its rounds). A part whose range is unknown (a game added by another package) gets
+    totals, the round and the games' own parts from their rules (`Encoding.observation_bounds`; a
+    fixed-round match's totals grow with its rounds). A part whose range the game does not give gets
     `±UNKNOWN_BOUND`, the largest float32.
 
     Returns:
@@ -262,7 +231,7 @@ def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], t
         140.0
     """
     n = _count(players)
-    game = _game_bounds(rules, n)
+    game = game_of(rules).encoding.observation_bounds(rules, n)
     copies = float(_copies(rules))
     cards = float(rules.cards_per_player(n))
     low: list[float] = []

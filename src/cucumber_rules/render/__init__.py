@@ -40,6 +40,7 @@ Example:
 
 from __future__ import annotations
 
+from .hooks import Badge, Pictures
 from .pictures import card_svg, describe, hand_svg, results_svg, svg, trick_svg
 
-__all__ = ["card_svg", "describe", "hand_svg", "results_svg", "svg", "trick_svg"]
+__all__ = ["Badge", "Pictures", "card_svg", "describe", "hand_svg", "results_svg", "svg", "trick_svg"]

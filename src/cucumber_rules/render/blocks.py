@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cucumber_rules import CHANCE, Card, Play, PlayerView, Rules, State, Trick, view
-from cucumber_rules.games import Badge
 
+from ..rules import game_of
+from .hooks import Badge
 from .primitives import (
     _BADGE_COLOURS,
     _MARKER_COLOURS,
@@ -19,7 +20,6 @@ from .primitives import (
     _Block,
     _card,
     _cards_text,
-    _game,
     _num,
     _short,
     _stack,
@@ -143,11 +143,11 @@ def _badge(badge: Badge, x: float, y: float) -> str:
 
 
 def _unit(rules: Rules) -> str:
-    return _game(rules).unit
+    return game_of(rules).unit
 
 
 def _points(rules: Rules) -> str:
-    return _game(rules).points_word(rules)
+    return game_of(rules).pictures.points_word(rules)
 
 
 def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
@@ -166,11 +166,12 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     if len(v.results) > len(shown):
         y += row_h
         parts.append(_text(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
+    pictures = game_of(v.rules).pictures
     for result in shown:
         y += row_h
         parts.append(_text(0, y, f"{unit} {result.number}", size=11))
         for seat, points in enumerate(result.points):
-            cell = f"{points}{_game(v.rules).result_note(result, seat)}"
+            cell = f"{points}{pictures.result_note(result, seat)}"
             parts.append(_text(name_w + seat * col_w + col_w / 2, y, cell, size=11, anchor="middle"))
     y += 6
     parts.append(
@@ -180,7 +181,7 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     y += row_h
     parts.append(_text(0, y, "total", size=11, weight="700"))
     for seat, total in enumerate(v.totals):
-        cell = str(total) + (" out" if v.eliminated[seat] else "")
+        cell = str(total) + (" out" if pictures.is_out(v, seat) else "")
         if seat in v.winners:
             cell += " ★"
         parts.append(
@@ -190,11 +191,12 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
         f"{unit} {r.number}: " + ", ".join(f"{players[s]} {p}" for s, p in enumerate(r.points)) for r in shown
     ]
     notes = []
-    if any(v.marks):
+    note = pictures.results_note(v)
+    if note:
         y += row_h
-        marks = ", ".join(f"{players[s]} {m}" for s, m in enumerate(v.marks) if m)
-        parts.append(_text(0, y, f"✱ cucumber marks: {marks}", size=11))
-        notes.append(f"Cucumber marks: {marks}.")
+        parts.append(_text(0, y, note, size=11))
+        plain = note.removeprefix("✱ ")  # (not `capitalize()`: it lowers the players' names)
+        notes.append(plain[:1].upper() + plain[1:] + ".")
     if v.winners:
         y += row_h
         won = " and ".join(players[s] for s in v.winners)
@@ -203,7 +205,7 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
         )
         notes.append(f"{won} {'win' if len(v.winners) > 1 else 'wins'} the match.")
     totals = ", ".join(
-        f"{players[s]} {t}" + (" (out)" if v.eliminated[s] else "") for s, t in enumerate(v.totals)
+        f"{players[s]} {t}" + (" (out)" if pictures.is_out(v, s) else "") for s, t in enumerate(v.totals)
     )
     text = "Scores: " + "; ".join(text_rows) + (". " if text_rows else "") + f"Totals: {totals}."
     if notes:
@@ -225,7 +227,8 @@ def _seat_rows(
     parts: list[str] = []
     texts: list[str] = []
     width = 0.0
-    game = _game(rules)
+    game = game_of(rules)
+    pictures = game.pictures
     for seat, name in enumerate(players):
         y = seat * row_h
         acting = v.to_act == seat
@@ -236,13 +239,12 @@ def _seat_rows(
             notes.append("dealer")
         if v.seat == seat:
             notes.append("you")
-        if v.eliminated[seat]:
+        if pictures.is_out(v, seat):
             notes.append("out")
         if notes:
             parts.append(_text(0, y + 42, ", ".join(notes), size=11))
         total = f"{v.totals[seat]} {_points(rules)}"
-        if v.marks[seat]:
-            total += f", {v.marks[seat]} mark{'s' if v.marks[seat] > 1 else ''} ✱"
+        total += pictures.total_note(v, seat)
         parts.append(_text(0, y + 58, total, size=11))
         hand = hands[seat]
         if hand is None:
@@ -256,7 +258,7 @@ def _seat_rows(
             parts.append(_text(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, f"× {len(cards)}", size=12))
             row_w += 40
         width = max(width, name_w + row_w)
-        extra = game.seat_note(v, seat)
+        extra = pictures.seat_note(v, seat)
         if extra:
             parts.append(_text(name_w + row_w + 12 if cards else name_w, y + 42, extra, size=11))
             width = max(width, name_w + row_w + 12 + 170)
@@ -271,7 +273,7 @@ def _seat_rows(
         else:
             size = v.hand_sizes[seat]
             said = f"{name} holds {size or 'no'} card{'s' if size != 1 else ''}"
-        if v.eliminated[seat]:
+        if pictures.is_out(v, seat):
             said += " (out)"
         if extra:
             said += f"; you have {extra}" if v.seat == seat and hand is not None else f" and has {extra}"
@@ -300,7 +302,7 @@ def _view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
 
 def _header(v: PlayerView) -> _Block:
     rules = v.rules
-    name = _game(rules).preset_titles.get(rules.name, rules.name)
+    name = game_of(rules).preset_titles.get(rules.name, rules.name)
     parts = [name]
     if v.round_number:
         done = len(v.tricks)
@@ -326,10 +328,10 @@ def _header(v: PlayerView) -> _Block:
 
 
 def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
-    game = _game(v.rules)
+    pictures = game_of(v.rules).pictures
 
     def block(plays: Sequence[Play], source: Trick | PlayerView, title: str, taker: int | None) -> _Block:
-        revealed, badge = game.trick_extras(source)
+        revealed, badge = pictures.trick_extras(source)
         return _trick_block(
             plays, v.players, v.rules, title=title, taker=taker, badge=badge, revealed=revealed
         )
@@ -339,7 +341,7 @@ def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
     if tricks == "round":
         for number, t in enumerate(done, start=1):
             blocks.append(block(t.plays, t, f"Trick {number}", t.taker))
-    in_progress = bool(v.trick) or game.trick_extras(v)[0] is not None
+    in_progress = bool(v.trick) or pictures.trick_extras(v)[0] is not None
     if in_progress:
         blocks.append(block(v.trick, v, f"Trick {len(done) + 1}", None))
     elif done and tricks == "current":

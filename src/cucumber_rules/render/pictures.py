@@ -9,6 +9,7 @@ import attrs
 
 from cucumber_rules import Play, PlayerView, Rules, State, Trick
 
+from ..rules import game_of
 from .blocks import _blocks, _hand_block, _results_block, _trick_block, _view_of
 from .primitives import (
     CARD_H,
@@ -20,7 +21,6 @@ from .primitives import (
     _card_words,
     _cards_text,
     _document,
-    _game,
 )
 
 
@@ -196,7 +196,7 @@ def trick_svg(
         Martha takes the trick.
     """
     source: Trick | _Pending = trick if isinstance(trick, Trick) else _Pending(marker, revealed)
-    shown, badge = _game(rules).trick_extras(source) if rules is not None else (None, None)  # type: ignore[arg-type]
+    shown, badge = game_of(rules).pictures.trick_extras(source) if rules is not None else (None, None)  # type: ignore[arg-type]
     plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
     taker = trick.taker if isinstance(trick, Trick) else None
     block = _trick_block(plays, players, rules, title=title, taker=taker, badge=badge, revealed=shown)

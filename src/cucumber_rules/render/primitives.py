@@ -9,7 +9,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from cucumber_rules import GAMES, Card, Game, Rules, card
+from ..cards import Card, card
+from ..rules import Rules, game_of
 
 # --- look ---------------------------------------------------------------------------------------------
 
@@ -91,13 +92,9 @@ def _as_card(value: CardLike) -> Card:
     raise TypeError(f"a card is a Card, card text such as 'QS', or a number, not {type(value).__name__}")
 
 
-def _game(rules: Rules) -> Game:
-    return GAMES[rules.game]
-
-
 def _cucumbers(c: Card, rules: Rules | None) -> int:
     """The cucumbers printed on a card under these rules (0 when the game prints none)."""
-    return 0 if rules is None else _game(rules).card_icons(rules, c)
+    return 0 if rules is None else game_of(rules).pictures.card_icons(rules, c)
 
 
 def _cucumber_glyph(x: float, y: float, length: float = 7.0) -> str:

@@ -11,6 +11,7 @@ from ..actions import Deal
 from ..cards import DECKS, Card
 from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError
+from ..rules import game_of
 from ..state import CHANCE, RoundResult, State, result_rows
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def search_round(
         >>> after.match.results[0] == target
         True
     """
-    game = state.game
+    game = game_of(state)
     number = state.match.rounds
     deck = DECKS[state.rules.deck]
     spent = 0

@@ -23,6 +23,7 @@ from .documents import (
     dumps,
     loads,
 )
+from .format1 import Format1
 
 __all__ = [
     "FORMAT_VERSION",
@@ -30,6 +31,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_LENGTH",
     "Document",
+    "Format1",
     "RulesDocumentError",
     "dumps",
     "loads",

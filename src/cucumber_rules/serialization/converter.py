@@ -8,30 +8,35 @@ types must match exactly, every field is required, unknown keys are rejected,
 and a failure names the JSON path of the bad value. What depends on the game
 (a view's tricks and results, a rule set's options) is read through the
 registered games.
+
+The single values' hooks are in `plain`, the fast paths for records and histories (thousands
+of plays, a deal per round) in `fast`; this module puts them together on a converter.
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
-import json
-import operator
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import cattrs
 
-from ..actions import MAX_SEATS, PLAYS, Deal, Decision, Play, trusted_deal
-from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
-from ..errors import InvalidNotationError, InvalidStateError
+from .. import _registry
+from .._paths import At, Bad, cause_message, kind_name, locate, step
+from ..actions import Deal, Decision, Play
+from ..cards import Card
 from ..history import History
 from ..records import Record
 from ..rules import Rules
 from ..scoring import Score
 from ..views import Dealt, PlayerView
+from .fast import _card_names, _gaps, _known_cards, _known_deal, _known_plays, _play, _play_keys
+from .plain import _any, _bool, _card, _check_object, _enum, _enum_value, _int, _str
+from .validation import state_document, structure_state
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -48,280 +53,7 @@ __all__ = [
 ]
 
 
-class Bad(InvalidStateError):
-    """A structuring problem at `step` (a path suffix such as `.type`) below the current path.
-
-    An `InvalidStateError` whose `path` starts at `$`, the value given to the converter's
-    `structure` (`loads` names the path from the document's root instead).
-
-    Example:
-        >>> err = Bad("expected an integer, not a string", ".seat")
-        >>> err.path, str(err)
-        ('$.seat', '$.seat: expected an integer, not a string')
-    """
-
-    def __init__(self, message: str, step: str = "") -> None:
-        super().__init__("$" + step, message)
-        self.message = message
-        self.step = step
-
-
-class At(InvalidStateError):
-    """`error` happened below `step` (e.g. `[3]` or `.hands`) of the current path.
-
-    An `InvalidStateError` that names the whole path down to the cause, from `$`, the value
-    given to the converter's `structure`, and the cause's message.
-
-    Example:
-        >>> err = At("[2]", At(".seat", Bad("expected an integer, not a string")))
-        >>> err.path, str(err)
-        ('$[2].seat', '$[2].seat: expected an integer, not a string')
-    """
-
-    def __init__(self, step: str, error: BaseException) -> None:
-        path, cause = locate(error, "$" + step)
-        super().__init__(path, cause_message(cause))
-        self.step = step
-        self.error = error
-
-
-def locate(error: BaseException, path: str) -> tuple[str, BaseException]:
-    """Follow a structuring error (`At`, `Bad`) down to its cause: the JSON path, and the cause.
-
-    Example:
-        >>> path, cause = locate(At(".hands", At("[1]", ValueError("no"))), "$")
-        >>> path, cause
-        ('$.hands[1]', ValueError('no'))
-    """
-    while True:
-        if isinstance(error, At):
-            path += error.step
-            error = error.error
-        elif isinstance(error, Bad):
-            return path + error.step, error
-        else:
-            return path, error
-
-
-def cause_message(cause: BaseException) -> str:
-    """What went wrong, as a structuring error's cause says it, without a path of its own.
-
-    Example:
-        >>> cause_message(Bad("missing field 'seat'", ".seat")), cause_message(KeyError())
-        ("missing field 'seat'", 'KeyError')
-    """
-    if isinstance(cause, Bad):
-        return cause.message
-    if isinstance(cause, InvalidStateError):
-        return str(cause).removeprefix(f"{cause.path}: ")
-    return str(cause) or type(cause).__name__
-
-
-def kind_name(value: Any) -> str:
-    """How a JSON value is called in messages: `"a string"`, `"null"`, ...
-
-    Example:
-        >>> kind_name([1]), kind_name(None), kind_name(True)
-        ('an array', 'null', 'a boolean')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def step(key: str) -> str:
-    """The path step to a key: `.name`, or `["odd key"]` for a key that is not a plain name.
-
-    Example:
-        >>> step("hands"), step("a b")
-        ('.hands', '["a b"]')
-    """
-    return f".{key}" if key.isidentifier() else f"[{json.dumps(key, ensure_ascii=False)}]"
-
-
-# --------------------------------------------------------------------------- plain values
-
-
-def _int(value: Any, _: Any = None) -> int:
-    if type(value) is not int:
-        raise Bad(f"expected an integer, not {kind_name(value)}")
-    return value
-
-
-def _bool(value: Any, _: Any = None) -> bool:
-    if type(value) is not bool:
-        raise Bad(f"expected true or false, not {kind_name(value)}")
-    return value
-
-
-def _str(value: Any, _: Any = None) -> str:
-    if type(value) is not str:
-        raise Bad(f"expected a string, not {kind_name(value)}")
-    return value
-
-
-_CARDS: Final[dict[str, Card]] = {}
-
-
-def _card(value: Any, _: Any = None) -> Card:
-    found = _CARDS.get(value) if type(value) is str else None
-    if found is not None:
-        return found
-    if type(value) is not str:
-        raise Bad(f'expected a card such as "QS" or "42", not {kind_name(value)}')
-    try:
-        found = card(value)
-    except InvalidNotationError as err:
-        raise Bad(str(err)) from None
-    if len(_CARDS) < 1024:  # canonical and common spellings: a bounded memo
-        _CARDS[value] = found
-    return found
-
-
-def _any(value: Any, _: Any = None) -> Any:
-    return value
-
-
-# --------------------------------------------------------------------------- records' fast paths
-
-
-def _card_names() -> dict[str, Card]:
-    """Every card by its canonical name (`"10H"`, `"42"`), as `card` reads it.
-
-    Example:
-        >>> _card_names()["10H"] is card("10H")
-        True
-    """
-    names = (str(c) for c in CARD_BY_INDEX if c is not None)
-    return {name: card(name) for name in names}
-
-
-def _play_keys(names: Mapping[str, Card]) -> dict[tuple[Any, ...], Play]:
-    """Each `Play` by the key `_known_plays` makes of its object: tag, seat type, seat, card, size.
-
-    Example:
-        >>> _play_keys(_card_names())[("play", int, 2, "10H", 3)] is Play(2, "10H")
-        True
-    """
-    return {
-        ("play", int, seat, name, 3): PLAYS[seat][c.index]
-        for seat in range(len(PLAYS))
-        for name, c in names.items()
-    }
-
-
-def _known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list[Play | None] | None:
-    """Each item's `Play` where it is a play of a seat and a canonical card name, else None.
-
-    A speed trick for records and histories, which hold thousands of plays: the items'
-    `"type"`, `"seat"` and `"card"` are looked up in C loops (`map`) rather than one item at
-    a time. The key holds the seat's exact type and the object's size too, so only an object
-    of exactly those three fields with an int seat finds its play, as on `_play`'s fast path.
-    None for the whole list if an item is not an object or holds an unhashable value.
-
-    Example:
-        >>> plays = _known_plays([{"type": "play", "seat": 1, "card": "2C"}, {"type": "deal"}],
-        ...                      _play_keys(_card_names()))
-        >>> plays[0] is Play(1, "2C"), plays[1]
-        (True, None)
-    """
-    if set(map(type, items)) - {dict}:
-        return None
-    get, repeat = dict.get, itertools.repeat
-    seats = list(map(get, items, repeat("seat")))
-    try:
-        return list(
-            map(
-                keys.get,
-                zip(
-                    map(get, items, repeat("type")),
-                    map(type, seats),
-                    seats,
-                    map(get, items, repeat("card")),
-                    map(len, items),
-                    strict=True,
-                ),
-            )
-        )
-    except TypeError:  # an unhashable value: the caller's loop names it
-        return None
-
-
-def _gaps(items: list[Any]) -> list[int]:
-    """The indexes of the Nones in `items`, found in C loops.
-
-    Example:
-        >>> _gaps([1, None, 2, None])
-        [1, 3]
-    """
-    return list(itertools.compress(itertools.count(), map(operator.is_, items, itertools.repeat(None))))
-
-
-def _known_cards(names: Mapping[str, Card], items: Any) -> tuple[Card, ...] | None:
-    """The cards named by a list of canonical card names, looked up in a C loop; else None.
-
-    Example:
-        >>> _known_cards(_card_names(), ["2C", "10H"]), _known_cards(_card_names(), ["TH"])
-        ((card('2C'), card('10H')), None)
-    """
-    if type(items) is not list:
-        return None
-    try:
-        return tuple(map(names.__getitem__, items))
-    except (KeyError, TypeError):  # another spelling, or not a string: the checked path
-        return None
-
-
-_DEAL_KEYS: Final = frozenset({"type", "hands", "stock", "leader"})
-
-
-def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
-    """A deal whose cards all have canonical names, built without `Deal`'s converters; else None.
-
-    A speed trick for records and histories (a deal for every round): the cards are looked
-    up in C loops and each hand sorted by card order, as `Deal(...)` sorts it, then handed
-    to `trusted_deal`. The leader must be None or a seat, as `Deal(...)` requires. Anything
-    else (another spelling, a wrong type, a missing or unknown field) returns None, for
-    the checked path to accept or name.
-
-    Example:
-        >>> deal = {"type": "deal", "hands": [["KS", "2C"], []], "stock": [], "leader": None}
-        >>> _known_deal(_card_names(), deal) == Deal(hands=[["KS", "2C"], []])
-        True
-    """
-    if type(value) is not dict or value.keys() != _DEAL_KEYS or value["type"] != "deal":
-        return None
-    hands, leader = value["hands"], value["leader"]
-    if leader is not None and not (type(leader) is int and 0 <= leader < MAX_SEATS):
-        return None
-    if type(hands) is not list:
-        return None
-    dealt = []
-    for hand in hands:
-        cards = _known_cards(names, hand)
-        if cards is None:
-            return None
-        dealt.append(tuple(sorted(cards, key=BY_INDEX)))
-    stock = _known_cards(names, value["stock"])
-    if stock is None:
-        return None
-    return trusted_deal(tuple(dealt), stock, leader)
-
-
-# --------------------------------------------------------------------------- the converter
-
-
-def tagged_classes(games: Iterable[Game] | None = None) -> dict[str, type]:
+def tagged_classes(games: Iterable[Game[Any]] | None = None) -> dict[str, type]:
     """Every class written as an object with a `"type"` tag, by tag: actions, decisions and events.
 
     A tag keeps the first class that has it: the core tags (`"deal"`, `"play"`, `"dealt"`), then
@@ -336,13 +68,11 @@ def tagged_classes(games: Iterable[Game] | None = None) -> dict[str, type]:
         ['deal', 'dealt', 'play', 'reveal', 'revive']
     """
     if games is None:
-        from ..games import GAMES
-
-        games = GAMES.values()
+        games = _registry.games().values()
     found: dict[str, type] = {"deal": Deal, "play": Play, "dealt": Dealt}
     for game in games:
         for cls in (*game.decisions, *game.events):
-            found.setdefault(cls.TAG, cls)  # type: ignore[attr-defined]
+            found.setdefault(cls.TAG, cls)
     return found
 
 
@@ -403,12 +133,12 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
         ...     print(err.path, "-", err)
         $[0].seat - $[0].seat: expected an integer, not a string
     """
-    from ..games import GAMES
-
-    return converter_for(dict(GAMES), converter)
+    return converter_for(dict(_registry.games()), converter)
 
 
-def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None = None) -> cattrs.Converter:
+def converter_for(
+    games: Mapping[str, Game[Any]], converter: cattrs.Converter | None = None
+) -> cattrs.Converter:
     """`make_converter` for the given games instead of the registered ones (games by name).
 
     `register_game` builds one with the registered games and the new one, to prove that the
@@ -424,20 +154,22 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
     Example:
         >>> import cucumber_rules as cr
         >>> conv = converter_for({"ladder": cr.GAMES["ladder"]})
-        >>> conv.structure({"name": "cat", "game": "catastrophe"}, cr.Rules)
-        Traceback (most recent call last):
-        ...
-        cucumber_rules.serialization.converter.Bad: $.game: game must be one of 'ladder', not 'catastrophe'
+        >>> try:
+        ...     conv.structure({"name": "cat", "game": "catastrophe"}, cr.Rules)
+        ... except cr.InvalidStateError as err:
+        ...     print(err)
+        $.game: game must be one of 'ladder', not 'catastrophe'
     """
-    from ..state import Match, RoundResult, State, Table, Trick
-
     conv = converter if converter is not None else cattrs.Converter()
     tags = tagged_classes(games.values())
-    names = _card_names()
-    play_keys = _play_keys(names)
-    by_class = {cls: tag for tag, cls in tags.items()}
+    _unstructure_hooks(conv, {cls: tag for tag, cls in tags.items()})
+    _structure_hooks(conv, games, tags)
+    return conv
 
-    # ----------------------------------------------------------------- unstructuring (by runtime type)
+
+def _unstructure_hooks(conv: cattrs.Converter, by_class: Mapping[type, str]) -> None:
+    """Register the hooks that write the library's values (chosen by each value's runtime type)."""
+    from ..state import State
 
     def plain(value: Any) -> Any:
         kind = type(value)
@@ -484,7 +216,16 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
     conv.register_unstructure_hook_factory(lambda t: _is_tuple(t) or _is_history(t), lambda _: plain)
     conv.register_unstructure_hook(State, lambda state: state_document(conv, state))
 
-    # ----------------------------------------------------------------- structuring (strict, with paths)
+
+def _structure_hooks(
+    conv: cattrs.Converter, games: Mapping[str, Game[Any]], tags: Mapping[str, type]
+) -> None:
+    """Register the hooks that read the library's values, strictly, naming the JSON path of a failure."""
+    from ..state import Match, RoundResult, State, Table, Trick
+
+    names = _card_names()
+    play_keys = _play_keys(names)
+    by_class = {cls: tag for tag, cls in tags.items()}
 
     def hook_for(t: Any) -> Callable[[Any, Any], Any]:
         return conv.get_structure_hook(t)
@@ -523,22 +264,7 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
                     return build(found)
             out: list[Any] = []
             append = out.append
-            if plays:  # histories and records hold thousands of plays: the usual ones inline
-                cards, table, seats = _CARDS, PLAYS, len(PLAYS)
-                for i, item in enumerate(value):
-                    if type(item) is dict and len(item) == 3 and item.get("type") == "play":
-                        seat, name = item.get("seat"), item.get("card")
-                        if type(seat) is int and 0 <= seat < seats and type(name) is str:
-                            c = cards.get(name)
-                            if c is not None:
-                                append(table[seat][c.index])
-                                continue
-                    try:
-                        append(hook(item, item_type))
-                    except Exception as err:
-                        raise At(f"[{i}]", err) from None
-                return build(out)
-            for i, item in enumerate(value):
+            for i, item in enumerate(value):  # (a play among them takes `_play`'s fast path)
                 try:
                     append(hook(item, item_type))
                 except Exception as err:
@@ -597,13 +323,7 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
         tag = by_class.get(cls)
 
         def structure(value: Any, _: Any = None) -> Any:
-            if type(value) is not dict:
-                raise Bad(f"expected an object, not {kind_name(value)}")
-            if tag is not None and value.get("type") != tag:
-                raise Bad(f"expected type {tag!r}, not {value.get('type')!r}", ".type")
-            for key in value:
-                if key not in known and not (tag is not None and key == "type"):
-                    raise Bad(f"unknown field {key!r}", step(key))
+            _check_object(value, known, tag)
             kwargs = {}
             for key, t in fields:
                 if key not in value:
@@ -616,14 +336,19 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
 
         return structure
 
-    def rules_structure(value: Any, _: Any = None) -> Rules:
-        if type(value) is not dict:
-            raise Bad(f"expected an object, not {kind_name(value)}")
+    def game_named(value: dict[str, Any]) -> str:
+        """The `"game"` of a rules or score object: one of the converter's games."""
         if "game" not in value:
             raise Bad("missing field 'game'", ".game")
         game = value["game"]
         if type(game) is not str or game not in games:
             raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {game!r}", ".game")
+        return game
+
+    def rules_structure(value: Any, _: Any = None) -> Rules:
+        if type(value) is not dict:
+            raise Bad(f"expected an object, not {kind_name(value)}")
+        game = game_named(value)
         body = {k: v for k, v in value.items() if k != "game"}
         rules_type = games[game].rules_type
         own = {a.name for a in _fields(rules_type)}
@@ -646,12 +371,7 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
     def score_structure(value: Any, _: Any = None) -> Score:
         if type(value) is not dict:
             raise Bad(f"expected an object, not {kind_name(value)}")
-        game = value.get("game")
-        if "game" not in value:
-            raise Bad("missing field 'game'", ".game")
-        if type(game) is not str or game not in games:
-            raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {game!r}", ".game")
-        return score_hooks[game](value, None)  # type: ignore[no-any-return]
+        return score_hooks[game_named(value)](value, None)  # type: ignore[no-any-return]
 
     view_hooks: dict[str, Callable[[Any, Any], Any]] = {}
     score_hooks: dict[str, Callable[[Any, Any], Any]] = {}
@@ -659,12 +379,10 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
         tricks: Any = tuple[game.trick_type, ...]  # type: ignore[name-defined]
         results: Any = tuple[game.result_type, ...]  # type: ignore[name-defined]
         view_hooks[game.name] = attrs_structure(game.view_type, {"tricks": tricks, "results": results})
-        score_hooks[game.name] = attrs_structure(Score, {"results": results})
+        score_hooks[game.name] = attrs_structure(game.score_type, {"results": results})
 
     def state_structure(value: Any, _: Any = None) -> State:
-        from .validation import structure_state
-
-        return structure_state(conv, value)
+        return structure_state(conv, value)  # (a state is read by replaying its history)
 
     conv.register_structure_hook(int, _int)
     conv.register_structure_hook(bool, _bool)
@@ -698,85 +416,3 @@ def converter_for(games: Mapping[str, Game], converter: cattrs.Converter | None 
     for game in games.values():
         for cls in (game.trick_type, game.result_type, game.table_type, game.match_type):
             conv.register_structure_hook(cls, attrs_structure(cls))
-    return conv
-
-
-def _play(value: Any, _: Any = None) -> Play:
-    """A play, structured on a fast path (records hold thousands of them)."""
-    if type(value) is dict and len(value) == 3 and value.get("type") == "play":
-        seat, name = value.get("seat"), value.get("card")
-        c = _CARDS.get(name) if type(name) is str else None
-        if c is not None and type(seat) is int and 0 <= seat < len(PLAYS):
-            return PLAYS[seat][c.index]
-    if type(value) is not dict:
-        raise Bad(f"expected an object, not {kind_name(value)}")
-    if value.get("type") != "play":
-        raise Bad(f"expected type 'play', not {value.get('type')!r}", ".type")
-    for key in value:
-        if key not in ("type", "seat", "card"):
-            raise Bad(f"unknown field {key!r}", step(key))
-    for key in ("seat", "card"):
-        if key not in value:
-            raise Bad(f"missing field {key!r}", f".{key}")
-    try:
-        seat = _int(value["seat"])
-        if not 0 <= seat < len(PLAYS):
-            raise Bad(f"a seat is 0..{len(PLAYS) - 1}, not {seat}")
-    except Exception as err:
-        raise At(".seat", err) from None
-    try:
-        c = _card(value["card"])
-    except Exception as err:
-        raise At(".card", err) from None
-    return PLAYS[seat][c.index]
-
-
-def _enum_value(member: enum.Enum) -> Any:
-    return member.value
-
-
-def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
-    values = {m.value: m for m in t}
-    expected = ", ".join(json.dumps(v) for v in values)
-
-    def structure(value: Any, _: Any = None) -> Any:
-        member = values.get(value) if type(value) is str else None
-        if member is None:
-            found = json.dumps(value) if type(value) is str else kind_name(value)
-            raise Bad(f"expected one of {expected}, not {found}")
-        return member
-
-    return structure
-
-
-def state_document(conv: cattrs.Converter, state: Any, *, history: bool = True) -> dict[str, Any]:
-    """A state as its document layout: rules, players and first at the top, then its fields.
-
-    Without `history`, the `"history"` field is left out (`loads` compares everything else with the
-    state it rebuilt from that history).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> list(state_document(cr.make_converter(), cr.new_game(cr.ruleset("agurk"), players=3)))[:5]
-        ['rules', 'players', 'first', 'to_act', 'match']
-    """
-    m = state.match
-    match = conv.unstructure(m, type(m))
-    for key in ("rules", "players", "first"):
-        del match[key]
-    table = state.table
-    document = {
-        "rules": conv.unstructure(m.rules, type(m.rules)),
-        "players": list(m.players),
-        "first": m.first,
-        "to_act": state.to_act,
-        "match": match,
-        "table": None if table is None else conv.unstructure(table, type(table)),
-        "hands": [[str(c) for c in hand] for hand in state.hands],
-        "trick": conv.unstructure(state.trick, tuple[Play, ...]),
-        "best": None if state.best is None else conv.unstructure(state.best, Play),
-        "extra": None if state.extra is None else conv.unstructure(state.extra, type(state.extra)),
-    }
-    if history:
-        document["history"] = conv.unstructure(state.history, History)
-    return document

@@ -3,7 +3,7 @@
 Every document carries the format version and its kind:
 
 ```json
-{"format": 2, "kind": "record", "rules": {...}, "players": [...], "first": 0, "actions": [...]}
+{"format": 3, "kind": "record", "rules": {...}, "players": [...], "first": 0, "actions": [...]}
 ```
 
 Kinds: `"rules"` (`Rules`), `"state"` (`State`), `"view"` (`PlayerView`),
@@ -11,7 +11,8 @@ Kinds: `"rules"` (`Rules`), `"state"` (`State`), `"view"` (`PlayerView`),
 (wherever they appear) raises `InvalidRulesError`; anything else raises
 `InvalidStateError`. Both name the JSON path of the bad field, e.g.
 `$.rules.threshold` or `$.history[12].card`. Documents of format 1 (written
-by cucumber_rules 0.1) are read too.
+by cucumber_rules 0.1) and format 2 (the 0.2 development releases) are read
+too (`legacy`, `format2`).
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from typing import Any, Final, TypeVar, overload
 
 import cattrs
 
+from .. import _registry
 from ..errors import InvalidRulesError, InvalidStateError, RulesError
 from ..records import Record
 from ..rules import OPTIONS, Rules
 from ..scoring import Score
 from ..state import State
 from ..views import PlayerView
-from . import legacy
+from . import format2, legacy
 from .converter import At, Bad, cause_message, kind_name, locate, make_converter
 from .validation import (
     check_counts,
@@ -53,11 +55,13 @@ __all__ = [
     "loads",
 ]
 
-FORMAT_VERSION: Final = 2
+FORMAT_VERSION: Final = 3
 """The version of the JSON format, written into every document as `"format"`.
 
-`loads` reads this format and format 1 (cucumber_rules 0.1). Format 2 writes each
-game's own fields (see the docs' JSON format page).
+`loads` reads this format, format 2 (the 0.2 development releases: format 3 renamed its
+fields with two meanings, see `serialization.format2`) and format 1 (cucumber_rules 0.1,
+one layout for both its games). Format 2 and 3 write each game's own fields (see the
+docs' JSON format page).
 
 Example:
     >>> import json, cucumber_rules as cr
@@ -66,7 +70,7 @@ Example:
 """
 
 #: The formats `loads` reads.
-READABLE_FORMATS: Final = (1, 2)
+READABLE_FORMATS: Final = (1, 2, 3)
 
 #: The longest document `loads` reads by default, in characters (or bytes).
 MAX_LENGTH: Final = 500_000
@@ -131,9 +135,7 @@ def converter() -> cattrs.Converter:
         >>> converter() is converter()
         True
     """
-    from ..games import registry_version
-
-    version = registry_version()
+    version = _registry.version()
     if _cache[1] != version:
         _cache[0], _cache[1] = make_converter(), version
     return _cache[0]  # type: ignore[no-any-return]
@@ -162,7 +164,7 @@ def dumps(obj: Document) -> str:
         >>> import cucumber_rules as cr
         >>> rec = cr.Record(cr.ruleset("gurka"), ["Ann", "Bo"], 0, [])
         >>> cr.dumps(rec)[:60]
-        '{"format":2,"kind":"record","rules":{"name":"gurka","game":"'
+        '{"format":3,"kind":"record","rules":{"name":"gurka","game":"'
         >>> cr.loads(cr.dumps(rec)) == rec
         True
     """
@@ -425,13 +427,15 @@ def loads(
     rules_path = "$" if cls is Rules else "$.rules"
     if version == 1 and cls is not State:
         body = legacy.upgrade(kind, body)
+    if version < 3 and (version == 2 or cls is not State):
+        body = format2.upgrade(kind, body)
     if cls is Score or cls is PlayerView:
         check_counts(body)
     try:
         if cls is State:
             legacy_layout = (lambda s: legacy.state_v1(conv, s)) if version == 1 else None
             if version == 1 and type(body.get("rules")) is dict:
-                body["rules"] = legacy.upgrade("rules", body["rules"])
+                body["rules"] = format2.upgrade("rules", legacy.upgrade("rules", body["rules"]))
             return structure_state(conv, body, legacy_layout, consume=True)
         obj: Any = conv.structure(body, cls)
         if cls is Record:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from .. import _registry
 from ..actions import Play
 from ..state import State
 
@@ -38,7 +39,7 @@ def _rules(value: Any) -> Any:
     An option added since 0.1 (the ladder's `round_limit`) is added with its default,
     which is what 0.1 played.
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
     from ..rules import _options_of
 
     game = value.get("game") if type(value) is dict else None
@@ -46,9 +47,11 @@ def _rules(value: Any) -> Any:
         return value
     rules_type = GAMES[game].rules_type
     own = _options_of(rules_type)
-    body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in own and v is None)}
+    old = {new: was for was, new in rules_type.renamed.items()}  # (format 2's names: read by `format2`)
+    known = {old.get(name, name) for name in own}
+    body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in known and v is None)}
     for name, field in own.items():
-        if name not in FORMAT1_OPTIONS and name not in body:
+        if name not in FORMAT1_OPTIONS and old.get(name) not in FORMAT1_OPTIONS and name not in body:
             body[name] = list(field.default) if isinstance(field.default, tuple) else field.default
     return body
 
@@ -60,8 +63,8 @@ def _drop(value: Any, unused: Mapping[str, Any]) -> Any:
     return {k: v for k, v in value.items() if not (k in unused and v == unused[k])}
 
 
-def _upgrade_view(body: dict[str, Any], game: Game) -> dict[str, Any]:
-    unused = game.format1_unused
+def _upgrade_view(body: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
+    unused = game.format1.unused
     body = _drop(body, unused.get("view", {}))
     if type(body.get("tricks")) is list:
         body["tricks"] = [_drop(t, unused.get("trick", {})) for t in body["tricks"]]
@@ -70,10 +73,21 @@ def _upgrade_view(body: dict[str, Any], game: Game) -> dict[str, Any]:
     return body
 
 
-def _fitting(results: list[Any], game: Game) -> int:
+def _v2_names(cls: type) -> set[str]:
+    """The fields of a value class by the names format 2 gave them (format 3 renamed some: `renamed`)."""
+    old = {new: was for was, new in getattr(cls, "renamed", {}).items()}
+    return {old.get(a.name, a.name) for a in attrs.fields(cls) if a.init}
+
+
+def _v1_field(result: Any, name: str) -> list[Any]:
+    """A result's field by its format-1 name, as a list (empty where the game has no such field)."""
+    return list(getattr(result, getattr(type(result), "renamed", {}).get(name, name), ()))
+
+
+def _fitting(results: list[Any], game: Game[Any]) -> int:
     """How many format-1 results read as this game's results once its unused fields are dropped."""
-    fields = {a.name for a in attrs.fields(game.result_type) if a.init}
-    unused = game.format1_unused.get("result", {})
+    fields = _v2_names(game.result_type)
+    unused = game.format1.unused.get("result", {})
     return sum(1 for r in results if type(r) is dict and set(_drop(r, unused)) == fields)
 
 
@@ -84,7 +98,7 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
         >>> upgrade("rules", {"name": "agurk", "game": "ladder", "surprise": None, "threshold": 21})
         {'name': 'agurk', 'game': 'ladder', 'threshold': 21, 'round_limit': None}
     """
-    from ..games import GAMES
+    GAMES = _registry.games()
 
     if kind == "rules":
         return _rules(body)  # type: ignore[no-any-return]
@@ -92,17 +106,17 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     if "rules" in body:
         body["rules"] = _rules(body["rules"])
     name = body["rules"].get("game") if type(body.get("rules")) is dict else None
-    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1_unused:
+    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1.unused:
         body = _upgrade_view(body, GAMES[name])
     if kind == "score":
         results = body.get("results")
-        games = [g for g in GAMES.values() if g.format1_unused]
+        games = [g for g in GAMES.values() if g.format1.unused]
         if type(results) is list:
             # The game whose results these are: the one most of them fit (a bad result among good ones
             # is then named as such), then the one with the most of its unused fields dropped.
-            game = max(games, key=lambda g: (_fitting(results, g), len(g.format1_unused.get("result", {}))))
+            game = max(games, key=lambda g: (_fitting(results, g), len(g.format1.unused.get("result", {}))))
             body["game"] = game.name
-            body["results"] = [_drop(r, game.format1_unused.get("result", {})) for r in results]
+            body["results"] = [_drop(r, game.format1.unused.get("result", {})) for r in results]
     return body
 
 
@@ -127,8 +141,8 @@ def state_v1(conv: Any, state: State) -> dict[str, Any]:
         found = getattr(r, "card", None)
         results.append({
             "number": r.number, "points": list(r.points), "totals": list(r.totals), "payer": payer,
-            "card": None if found is None else str(found), "marks": list(getattr(r, "marks", ())),
-            "eliminated": list(getattr(r, "eliminated", ())), "returned": list(getattr(r, "returned", ())),
+            "card": None if found is None else str(found), "marks": _v1_field(r, "marks"),
+            "eliminated": _v1_field(r, "eliminated"), "returned": _v1_field(r, "returned"),
         })  # fmt: skip
     match = {
         "totals": list(m.totals),

@@ -26,8 +26,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from .app import create_app
+from .clients import Client, Limits
+from .requests import CreateError
 from .store import Store, StoredTable, digest
-from .tables import FAST_BOTS, Client, CreateError, Hub, Limits, Room
+from .tables import FAST_BOTS, Hub, Room
 
 __all__ = [
     "FAST_BOTS",

@@ -36,8 +36,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cucumber_rules as cr
 
 from .. import schema
+from .clients import Bucket, Client, Limits, error_message
+from .requests import CreateError
 from .store import Store
-from .tables import Bucket, Client, CreateError, Hub, Limits, error_message
+from .tables import Hub
 
 __all__ = ["create_app"]
 

@@ -14,24 +14,21 @@ from views, the table's seats and names, and errors about that seat's own action
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import random
-import re
 import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
-
-import attrs
 
 import cucumber_rules as cr
 
 from .. import schema
 from ..bots import BOTS, Bot, get_bot
+from .clients import Bucket, Client, Limits, error_message
 from .documents import ViewWriter
+from .requests import CreateError, read_request
 from .store import Store, StoredTable, digest
 
 __all__ = ["Client", "CreateError", "Hub", "Limits", "Room"]
@@ -41,129 +38,6 @@ __all__ = ["Client", "CreateError", "Hub", "Limits", "Room"]
 FAST_BOTS: Final = ("heuristic", "random")
 
 log = logging.getLogger("cucumber_rules.server")
-
-_NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
-
-
-@attrs.frozen
-class Limits:
-    """What one client may ask of the server: message sizes and rates, tables and connections.
-
-    Example:
-        >>> Limits().message_bytes
-        4096
-    """
-
-    message_bytes: int = 4096
-    """The longest WebSocket message (or table request) read; a longer one is refused unread."""
-    messages_per_second: float = 20.0
-    """Messages one connection may send per second, on average ..."""
-    message_burst: int = 40
-    """... and at once. Past this the message is refused (`rate-limited`), past twice this the
-    connection is closed."""
-    tables_per_minute: float = 30.0
-    """Tables one address may create per minute, on average ..."""
-    table_burst: int = 10
-    """... and at once."""
-    joins_per_minute: float = 120.0
-    """Connections one address may open per minute, on average (a link is tried once per
-    connection: this bounds the guessing too) ..."""
-    join_burst: int = 30
-    """... and at once."""
-    max_tables: int = 10_000
-    """Tables in play at once (finished ones do not count)."""
-    connections_per_table: int = 32
-    """Connections at one table (every seat and the spectators together)."""
-    join_timeout: float = 10.0
-    """Seconds a new connection has to send its `join` message."""
-    queue: int = 1024
-    """Messages waiting for one slow connection; past this it is closed (it may reconnect)."""
-
-
-class Bucket:
-    """A token bucket: `rate` tokens a second, at most `burst` saved up.
-
-    Example:
-        >>> b = Bucket(1.0, 2, clock=lambda: 0.0)
-        >>> b.take(), b.take(), b.take()
-        (True, True, False)
-    """
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        """Take a token if there is one."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    @property
-    def debt(self) -> float:
-        """How far below empty the bucket has been pushed (by refused messages)."""
-        return max(0.0, -self.tokens)
-
-    def refuse(self) -> None:
-        """Count a refused message against the bucket."""
-        self.tokens -= 1
-
-
-class CreateError(Exception):
-    """A table request that was refused: the HTTP status and the error document to send."""
-
-    def __init__(self, status: int, document: dict[str, Any]) -> None:
-        super().__init__(document["message"])
-        self.status = status
-        self.document = document
-
-
-class Client:
-    """One connection to a table: its seat (None for a spectator) and its queue of messages to send.
-
-    Messages are put on the queue at once and sent by the connection's own task, so a slow
-    connection never holds up a table. One whose queue fills up is dropped (it reconnects
-    with its link and gets the latest view).
-    """
-
-    def __init__(self, seat: int | None, *, pictures: bool = False, queue: int = 1024) -> None:
-        self.seat = seat
-        self.pictures = pictures
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
-        self.dropped = False
-
-    def send(self, text: str) -> None:
-        """Queue a message; a connection too slow to keep up is dropped."""
-        if self.dropped:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.dropped = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
-
-    def close(self) -> None:
-        """Ask the connection's task to close the connection."""
-        self.dropped = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-
-
-def error_message(document: Mapping[str, Any]) -> str:
-    """The message that carries an error document.
-
-    Example:
-        >>> error_message(schema.protocol_error("spectator", "no"))[:30]
-        '{"type":"error","error":{"form'
-    """
-    return json.dumps({"type": "error", "error": document}, separators=(",", ":"), ensure_ascii=False)
 
 
 class Room:
@@ -465,7 +339,7 @@ class Hub:
         Raises:
             CreateError: A bad request (400) or a full server (503).
         """
-        rules, seats, names, first = self._read_request(request)
+        rules, seats, names, first = read_request(request, self.bot_names)
         playing = sum(1 for room in self.rooms.values() if not room.state.is_over)
         if playing >= self.limits.max_tables:
             raise CreateError(
@@ -492,58 +366,6 @@ class Hub:
             ],
             "spectators": watchers,
         }
-
-    def _read_request(self, request: Any) -> tuple[cr.Rules, tuple[str | None, ...], list[str], int]:
-        def bad(message: str, path: str) -> CreateError:
-            return CreateError(400, schema.protocol_error("invalid-document", message, path=path))
-
-        if type(request) is not dict:
-            raise bad("a table request is a JSON object", "$")
-        for key in request:
-            if key not in ("preset", "options", "seats", "names", "first"):
-                raise bad(f"unknown field {key!r}", f"$.{key}" if re.fullmatch(r"\w{1,40}", key) else "$")
-        preset, options = request.get("preset"), request.get("options", {})
-        if type(preset) is not str:
-            raise bad('preset must be a string, e.g. "agurk"', "$.preset")
-        if type(options) is not dict or len(options) > 32:
-            raise bad("options must be an object of at most 32 options", "$.options")
-        try:
-            rules = cr.ruleset(preset, **options)
-        except cr.InvalidRulesError as err:
-            raise CreateError(400, schema.error_document(err)) from None
-        except (TypeError, ValueError) as err:
-            raise bad(f"bad options: {err}", "$.options") from None
-        wanted = request.get("seats")
-        if type(wanted) is not list or not 1 <= len(wanted) <= rules.max_players:
-            raise bad(
-                f"seats must be an array of {rules.min_players} to {rules.max_players} seats", "$.seats"
-            )
-        seats: list[str | None] = []
-        for i, kind in enumerate(wanted):
-            if kind == "person":
-                seats.append(None)
-            elif type(kind) is str and kind in self.bot_names:
-                seats.append(kind)
-            else:
-                choices = ", ".join(repr(b) for b in ("person", *self.bot_names))
-                raise bad(f"a seat is one of {choices}", f"$.seats[{i}]")
-        names = request.get("names")
-        if names is None:
-            count: dict[str, int] = {}
-            names = []
-            for bot in seats:
-                label = "Player" if bot is None else f"{bot.capitalize()} bot"
-                count[label] = count.get(label, 0) + 1
-                names.append(f"{label} {count[label]}")
-        if type(names) is not list or len(names) != len(seats):
-            raise bad("names must be an array with one name per seat", "$.names")
-        for i, name in enumerate(names):
-            if type(name) is not str or not _NAME.match(name) or name != name.strip():
-                raise bad("a name is 1 to 40 characters, without control characters", f"$.names[{i}]")
-        first = request.get("first", 0)
-        if type(first) is not int or not 0 <= first < len(seats):
-            raise bad("first must be a seat of the table", "$.first")
-        return rules, tuple(seats), names, first
 
     async def join(self, secret: Any) -> tuple[Room, int | None] | None:
         """The room and seat of a link's secret, or None for a secret that names no seat."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -40,6 +40,7 @@ from ..errors import CORE_CODES, ERROR_CODES
 from ..games import GAMES, Game, register_game, unregister_game
 from ..rules import Rules
 from ..state import State
+from .hooks import Testing
 from .match import MatchCheck
 from .shareable import mutable_parts
 from .strategies import rules, states
@@ -47,6 +48,7 @@ from .strategies import rules, states
 __all__ = [
     "RULE_CODES",
     "GameCheck",
+    "Testing",
     "action_bound",
     "check_game",
     "check_state",
@@ -58,7 +60,7 @@ __all__ = [
 
 
 @contextlib.contextmanager
-def registered(game: Game) -> Iterator[Game]:
+def registered(game: Game[Any]) -> Iterator[Game[Any]]:
     """Register a game for the length of a `with` block (a test's), then remove it again.
 
     A game already registered is left registered afterwards.

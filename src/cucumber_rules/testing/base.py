@@ -26,7 +26,7 @@ class CheckBase:
     """
 
     rules: Rules
-    game: Game
+    game: Game[Any]
     n: int
     seed: int
     index: int

@@ -117,7 +117,7 @@ class MoveChecks(CheckBase):
             self.expect_illegal(
                 state, Play(aux.randrange(n), some_card), frozenset({"deal-expected"}), "a play"
             )
-            for decision in (foreign, *self.game.decision_examples(aux.randrange(n))):
+            for decision in (foreign, *self.game.testing.decision_examples(aux.randrange(n))):
                 self.expect_illegal(state, decision, frozenset({"no-decision"}), "a decision")
             self.expect_illegal(state, self.bad_deal(state), frozenset({"bad-deal"}), "a corrupted deal")
             return
@@ -132,7 +132,7 @@ class MoveChecks(CheckBase):
             self.expect_illegal(state, wrong_seat, frozenset({"not-your-turn"}), "the wrong seat")
             return
         self.expect_illegal(state, Play(other, wrong_card), frozenset({"not-your-turn"}), "the wrong seat")
-        for decision in (foreign, *self.game.decision_examples(to_act)):
+        for decision in (foreign, *self.game.testing.decision_examples(to_act)):
             self.expect_illegal(
                 state, attrs.evolve(decision, seat=to_act), frozenset({"no-decision"}), "a decision"
             )

@@ -71,7 +71,7 @@ class StateChecks(CheckBase):
         self.check_trick_order(r, r.trick, r.leader, "the current trick", complete=False)
         for p in r.trick:
             played[p.seat].append(p.card)
-        elsewhere = self.game.round_cards(state)
+        elsewhere = self.game.testing.round_cards(state)
         everything = list(self.never_dealt)
         for s in range(n):
             hand = r.hands[s]
@@ -122,14 +122,14 @@ class StateChecks(CheckBase):
             self.fail("score", f"score {sc} does not match the state (winners {m.winners})")
         if sorted(sc.standings) != list(range(self.n)):
             self.fail("score", f"standings {sc.standings} are not a ranking of every seat")
-        if len(sc.rounds) != m.rounds or any(len(row) != self.n for row in sc.rounds):
-            self.fail("score", f"{len(sc.rounds)} score rows after {m.rounds} rounds")
+        if len(sc.round_points) != m.rounds or any(len(row) != self.n for row in sc.round_points):
+            self.fail("score", f"{len(sc.round_points)} score rows after {m.rounds} rounds")
         if sc.winners and any(sc.standings.index(w) >= len(sc.winners) for w in sc.winners):
             self.fail("score", f"winners {sc.winners} do not head the standings {sc.standings}")
         if sc.game != self.game.name:
             self.fail("score", f"the score names the game {sc.game!r}, not {self.game.name!r}")
 
     def check_game_invariants(self, state: State) -> None:
-        problem = self.call("game", f"{self.game.name} check_state", self.game.check_state, state)
+        problem = self.call("game", f"{self.game.name} check_state", self.game.testing.check_state, state)
         if problem is not None:
             self.fail("game", problem)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import seat_number
 from ..engine import apply, legal_moves, new_game, sample_chance
-from ..rules import RULESETS, Rules, preset_name, ruleset
+from ..rules import RULESETS, Rules, game_of, preset_name, ruleset
 from ..state import CHANCE, State
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def rules(presets: Sequence[str] | None = None) -> SearchStrategy[Rules]:
     def build(draw: DrawFn) -> Rules:
         name = draw(st.sampled_from(names))
         base = RULESETS[name]
-        return ruleset(name, **type(base)._game.draw_options(draw, base))
+        return ruleset(name, **game_of(base).testing.draw_options(draw, base))
 
     return build()
 

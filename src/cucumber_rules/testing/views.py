@@ -81,10 +81,10 @@ class ViewChecks(CheckBase):
         if not every_seat and to_act is not None and to_act >= 0:
             seats.append(to_act)
         game = self.game
-        if game.view_fields_shared:  # the game's word that views may share one answer: hold it to it
-            spectator = game.view_fields(state, None)
+        if game.views.view_fields_shared:  # the game's word that views may share one answer: hold it to it
+            spectator = game.views.view_fields(state, None)
             for seat in seats:
-                if seat is not None and game.view_fields(state, seat) != spectator:
+                if seat is not None and game.views.view_fields(state, seat) != spectator:
                     self.fail(
                         "views",
                         f"view_fields(state, {seat}) differs from the spectator's, but the game's "
@@ -106,7 +106,7 @@ class ViewChecks(CheckBase):
                 ("hand", () if seat is None else hands[seat]),
                 ("legal", legal if seat is not None and seat == to_act else ()),
                 *public,
-                *self.game.view_fields(state, seat).items(),
+                *self.game.views.view_fields(state, seat).items(),
             )
             wrong = [name for name, want in expected if getattr(v, name) != want]
             if wrong:

@@ -1,6 +1,6 @@
 """The Cucumber Catastrophe engine, with Surprise Cucumber and If You Can't Beat 'Em.
 
-A match is `hands` hands of 60 numbered cards (1..60). In each trick the lead
+A match is `hand_count` hands of 60 numbered cards (1..60). In each trick the lead
 card may not be a 5-cucumber card unless the leader holds only those. The
 second card sets the Trick Marker (`Marker`): higher than the lead sets High
 (the highest card wins; later cards must be higher than the lead), lower sets
@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from operator import attrgetter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..._values import builder
 from ...actions import Action, Deal, Play, trusted_deal
@@ -47,200 +47,366 @@ from ...cards import Card, card_list, not_in_hand
 from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
-from ...history import History
-from ...state import CHANCE, RoundResult, State, dealt_held, new_state, new_state_with_moves, without_trick
-from .rules import BONUS, BONUS_FIVES, Marker
-from .types import CatastropheMatch, CatastropheTable, CatastropheTrick
+from ...scoring import Score
+from ...state import State, dealt_held, without_trick
+from ...tricks import _trick_taken, state_builder
+from ..base import Game, group
+from .rules import ALIASES, PRESETS, CatastropheRules, Marker
+from .scoring import catastrophe_score, finish_hand, starters
+from .types import (
+    CatastropheMatch,
+    CatastropheState,
+    CatastropheTable,
+    CatastropheTrick,
+    CatastropheView,
+    Revealed,
+)
+from .views import CatastropheViews
 
 if TYPE_CHECKING:
-    from .rules import CatastropheRules
+    from ...rules import Rules
 
-__all__ = [
-    "allowed",
-    "apply_play",
-    "deal_error",
-    "lead",
-    "lead_rank",
-    "legal",
-    "marker",
-    "play_card",
-    "play_error",
-    "sample_deal",
-    "start_round",
-    "starters",
-]
+__all__ = ["CatastropheGame", "allowed", "lead_rank"]
 
 _new_table: Final = builder(CatastropheTable)
 _new_trick: Final = builder(CatastropheTrick)
 #: `_new_match(rules, players, first, totals, dealer, rounds, results, winners, starter)`.
 _new_match: Final = builder(CatastropheMatch)
-_new_result: Final = builder(RoundResult)
+_new_state: Final = state_builder(CatastropheState)
 #: A play's card number: hands (`State.held`) are sorted by it, so the rules of play cut them by bisection.
 _RANK: Final = attrgetter("card.rank")
 HIGH, LOW, HIGH_BROKEN, LOW_BROKEN = Marker.HIGH, Marker.LOW, Marker.HIGH_BROKEN, Marker.LOW_BROKEN
 
 
-# --------------------------------------------------------------------------- dealing
-
-
-def starters(state: State) -> tuple[int, ...]:
-    """The seats that may start the coming hand: `first`, else the highest cumulative total(s).
+class CatastropheGame(Game[CatastropheState]):
+    """The Cucumber Catastrophe trick mechanism (see the module docstring).
 
     Example:
         >>> import cucumber_rules as cr
-        >>> starters(cr.new_game(cr.ruleset("catastrophe"), players=3, first=2))
-        (2,)
+        >>> game = cr.GAMES["catastrophe"]
+        >>> isinstance(game, CatastropheGame), game.unit, sorted(game.error_codes), game.decisions
+        (True, 'hand', ['cannot-lead-five', 'must-follow-marker'], ())
     """
-    m = state.match
-    if m.rounds == 0:
-        return (m.first,)
-    top = max(m.totals)
-    return tuple(s for s, total in enumerate(m.totals) if total == top)
 
+    __slots__ = ()
 
-def deal_error(state: State, deal: Deal) -> IllegalMoveError | None:
-    """Why a deal does not fit the coming hand, or None.
+    name: ClassVar[str] = "catastrophe"
+    title: ClassVar[str] = "Cucumber Catastrophe"
+    rules_type = CatastropheRules
+    presets = PRESETS
+    aliases = ALIASES
+    preset_titles: ClassVar = {"catastrophe": "Cucumber Catastrophe"}
+    error_codes: ClassVar = {
+        "cannot-lead-five": "Catastrophe: a 5-cucumber card may not lead a trick while the hand holds "
+        "another card.",
+        "must-follow-marker": "Catastrophe: the High or Low rule set by the second card must be obeyed "
+        "by a player who can.",
+    }
+    events: ClassVar = (Revealed,)
+    state_type = CatastropheState
+    match_type = CatastropheMatch
+    table_type = CatastropheTable
+    trick_type = CatastropheTrick
+    view_type = CatastropheView
+    extra_type = Marker | None
+    unit: ClassVar[str] = "hand"
+    shows_dealer: ClassVar[bool] = False
 
-    Checks the hand sizes, the cards, the stock (Surprise Cucumber: a reveal for
-    every trick), the 5-cucumber cards (If You Can't Beat 'Em: all in the hands)
-    and the starter (`Deal.leader`).
+    views = CatastropheViews()
+    words = group("cucumber_rules.games.catastrophe.words:CatastropheWords")
+    pictures = group("cucumber_rules.games.catastrophe.words:CatastrophePictures")
+    bots = group("cucumber_rules.games.catastrophe.bots:CatastropheBots")
+    stats = group("cucumber_rules.games.catastrophe.bots:CatastropheStats")
+    sampling = group("cucumber_rules.games.catastrophe.sampling:CatastropheSampling")
+    encoding = group("cucumber_rules.games.catastrophe.encoding:CatastropheEncoding")
+    testing = group("cucumber_rules.games.catastrophe.testing:CatastropheTesting")
+    format1 = group("cucumber_rules.games.catastrophe.views:CatastropheFormat1")
 
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
-        >>> deal_error(s, cr.Deal(hands=[["1"], ["2"], ["3"]])).message
-        'bad deal: seat 0 must receive 10 cards, not 1'
-    """
-    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
-    p = rules._plan
-    n = len(state.match.players)
-    per = rules.cards_per_player(n)
-    error = generic_deal_error(
-        deal, players=n, seats=range(n), per=per, deck=p.deck, stock_needed=per if rules.surprise else 0
-    )
-    if error is not None:
-        return error
-    if rules.cant_beat_em:
-        dealt = {c for hand in deal.hands for c in hand}
-        missing = [c for c in p.fives if c not in dealt]
-        if missing:
+    def new_match(self, rules: Rules, players: tuple[str, ...], first: int) -> CatastropheMatch:
+        """A new Catastrophe match: seat `first` starts the first hand."""
+        n = len(players)
+        return CatastropheMatch(
+            rules=rules, players=players, first=first, totals=(0,) * n, dealer=(first - 1) % n, starter=first
+        )
+
+    def deal_error(self, state: CatastropheState, deal: Deal) -> IllegalMoveError | None:
+        """Why a deal does not fit the coming hand, or None.
+
+        Checks the hand sizes, the cards, the stock (Surprise Cucumber: a reveal for
+        every trick), the 5-cucumber cards (If You Can't Beat 'Em: all in the hands)
+        and the starter (`Deal.leader`).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
+            >>> cr.GAMES["catastrophe"].deal_error(s, cr.Deal(hands=[["1"], ["2"], ["3"]])).message
+            'bad deal: seat 0 must receive 10 cards, not 1'
+        """
+        rules: CatastropheRules = state.match.rules
+        p = rules._plan
+        n = len(state.match.players)
+        per = rules.cards_per_player(n)
+        error = generic_deal_error(
+            deal, players=n, seats=range(n), per=per, deck=p.deck, stock_needed=per if rules.surprise else 0
+        )
+        if error is not None:
+            return error
+        if rules.cant_beat_em:
+            dealt = {c for hand in deal.hands for c in hand}
+            missing = [c for c in p.fives if c not in dealt]
+            if missing:
+                return IllegalMoveError(
+                    "bad-deal",
+                    f"bad deal: If You Can't Beat 'Em deals all {len(p.fives)} 5-cucumber cards "
+                    f"({card_list(p.fives)}) into the hands; {card_list(missing)} "
+                    f"{'is' if len(missing) == 1 else 'are'} not in any hand",
+                    action=deal,
+                )
+        tied = starters(state)
+        leader = deal.leader
+        if len(tied) > 1:
+            if leader not in tied:
+                seats = ", ".join(str(s) for s in tied)
+                return IllegalMoveError(
+                    "bad-deal",
+                    f"bad deal: seats {seats} tie for the highest total, so the deal's leader "
+                    f"must be one of them (drawn at random), not {leader}",
+                    action=deal,
+                )
+        elif leader is not None and leader != tied[0]:
+            why = (
+                "seat `first` starts the first hand"
+                if state.match.rounds == 0
+                else "it has the highest total"
+            )
             return IllegalMoveError(
                 "bad-deal",
-                f"bad deal: If You Can't Beat 'Em deals all {len(p.fives)} 5-cucumber cards "
-                f"({card_list(p.fives)}) into the hands; {card_list(missing)} "
-                f"{'is' if len(missing) == 1 else 'are'} not in any hand",
+                f"bad deal: seat {tied[0]} starts this hand ({why}), so leader must be None or {tied[0]}, "
+                f"not {leader}",
                 action=deal,
             )
-    tied = starters(state)
-    leader = deal.leader
-    if len(tied) > 1:
-        if leader not in tied:
-            seats = ", ".join(str(s) for s in tied)
+        return None
+
+    def sample_deal(self, state: CatastropheState, rng: random.Random) -> Deal:
+        """A random deal for the coming hand, drawing the starter among tied seats.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=6)
+            >>> d = cr.GAMES["catastrophe"].sample_deal(s, random.Random(3))
+            >>> [len(h) for h in d.hands], len(d.stock), d.leader
+            ([8, 8, 8, 8, 8, 8], 12, None)
+        """
+        rules: CatastropheRules = state.match.rules
+        p = rules._plan
+        n = len(state.match.players)
+        per = rules.cards_per_player(n)
+        tied = starters(state)
+        leader = rng.choice(tied) if len(tied) > 1 else None
+        if not rules.cant_beat_em:
+            return shuffled_deal(
+                rng, p.deck, players=n, seats=range(n), per=per, stock=rules.surprise, leader=leader
+            )
+        others = list(p.others)
+        rng.shuffle(others)
+        filler = per * n - len(p.fives)
+        dealt = [*p.fives, *others[:filler]]
+        stock = others[filler : filler + per] if rules.surprise else []
+        inner = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False)
+        return trusted_deal(inner.hands, tuple(stock), leader, dealt_held(inner))
+
+    def start_round(self, state: CatastropheState, deal: Deal) -> CatastropheState:
+        """Apply a (checked) deal: choose the starter and start the hand.
+
+        Example:
+            >>> import cucumber_rules as cr, random
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3, first=1)
+            >>> s = cr.apply(s, cr.sample_chance(s, random.Random(1)))
+            >>> s.to_act, s.match.dealer, s.marker
+            (1, 0, None)
+        """
+        m = state.match
+        rules: CatastropheRules = m.rules
+        n = len(m.players)
+        leader = deal.leader if deal.leader is not None else starters(state)[0]
+        stock = deal.stock
+        revealed: Card | None = None
+        if rules.surprise:
+            revealed, stock = stock[0], stock[1:]
+        seats = tuple(range(n))
+        table = _new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
+        dealer = (leader - 1) % n
+        if dealer != m.dealer:
+            m = _new_match(
+                m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners, m.starter
+            )
+        held = dealt_held(deal)
+        moves = _allowed(rules._plan.five, revealed, (), None, held[leader])
+        return _new_state(leader, m, table, held, (), None, None, state.past.append(deal), moves)
+
+    def legal(self, state: CatastropheState) -> tuple[Action, ...]:
+        """The legal plays of the seat to act, sorted by card.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+            >>> [str(m.card) for m in cr.GAMES["catastrophe"].legal(s)]
+            ['7']
+        """
+        seat = state.to_act
+        if TYPE_CHECKING:  # (never at chance or once over: the engine calls it for a seat to act)
+            assert seat is not None
+        return allowed(state, state.held[seat])
+
+    def play_error(self, state: CatastropheState, play: Play) -> IllegalMoveError | None:
+        """Why the acting seat may not play this card now, or None (the seat is already checked).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+            >>> cr.GAMES["catastrophe"].play_error(s, cr.Play(0, "5")).code
+            'cannot-lead-five'
+        """
+        seat = play.seat
+        hand = state.held[seat]
+        c = play.card
+        if play not in hand:
+            return not_in_hand(seat, c, state.hand(seat), play, state.match.rules.deck)
+        ok = allowed(state, hand)
+        if ok is hand or play in ok:
+            return None
+        if not state.trick:
             return IllegalMoveError(
-                "bad-deal",
-                f"bad deal: seats {seats} tie for the highest total, so the deal's leader "
-                f"must be one of them (drawn at random), not {leader}",
-                action=deal,
+                "cannot-lead-five",
+                f"seat {seat} cannot lead {c}: a 5-cucumber card may not lead a trick while the hand holds "
+                f"other cards (lead one of {card_list([p.card for p in ok])})",
+                seat=seat,
+                action=play,
             )
-    elif leader is not None and leader != tied[0]:
-        why = "seat `first` starts the first hand" if state.match.rounds == 0 else "it has the highest total"
+        rule, word = ("High", "higher") if state.extra == HIGH else ("Low", "lower")
         return IllegalMoveError(
-            "bad-deal",
-            f"bad deal: seat {tied[0]} starts this hand ({why}), so leader must be None or {tied[0]}, "
-            f"not {leader}",
-            action=deal,
+            "must-follow-marker",
+            f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than "
+            f"{lead_rank(state)} (you hold {card_list([p.card for p in ok])})",
+            seat=seat,
+            action=play,
         )
-    return None
+
+    def apply_play(self, state: CatastropheState, play: Play) -> CatastropheState:
+        """Check and apply a play of the seat to act (the seat is already checked).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+            >>> t = cr.GAMES["catastrophe"].apply_play(s, cr.Play(0, "7"))
+            >>> t.lead, t.to_act
+            (card('7'), 1)
+            >>> cr.GAMES["catastrophe"].apply_play(s, cr.Play(0, "5"))  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            cucumber_rules.errors.IllegalMoveError: seat 0 cannot lead 5: a 5-cucumber card may not lead a ...
+        """
+        error = self.play_error(state, play)
+        if error is not None:
+            raise error
+        return self.play(state, play)
+
+    def play(self, state: CatastropheState, play: Play) -> CatastropheState:
+        """Apply a checked play: set or break the marker, track the best card, end the trick or the hand.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+            ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+            >>> game = cr.GAMES["catastrophe"]
+            >>> s = game.play(game.play(s, cr.Play(0, "7")), cr.Play(1, "9"))
+            >>> s.marker, s.taker
+            (<Marker.HIGH: 'high'>, 1)
+        """
+        table = state.table
+        if TYPE_CHECKING:  # (a trick is in play)
+            assert table is not None
+        seat = play.seat
+        shared = play  # plays are shared objects: this is the one Play of this seat and card
+        trick = state.trick
+        rank = play.card.rank
+        marker: Marker | None = state.extra
+        best = state.best
+        if not trick:
+            best = shared
+            if table.revealed is not None:  # the first card from hand sets the rule against the revealed lead
+                marker = HIGH if rank > table.revealed.rank else LOW
+        elif marker is None:  # the second card sets the rule, and is the best card so far either way
+            marker = HIGH if rank > trick[0].card.rank else LOW
+            best = shared
+        else:  # past the trick's second card, a best card is set
+            assert best is not None
+            top = best.card.rank
+            if marker == HIGH:
+                if rank < lead_rank(state):  # the breaker's card is below the lead, every other card above it
+                    marker, best = HIGH_BROKEN, shared
+                elif rank > top:
+                    best = shared
+            elif marker == LOW:
+                if rank > lead_rank(state):
+                    marker, best = LOW_BROKEN, shared
+                elif rank < top:
+                    best = shared
+            elif (rank < top) if marker == HIGH_BROKEN else (rank > top):
+                best = shared
+        trick = trick + (shared,)  # noqa: RUF005 (unpacking builds a list: slower)
+        held = state.held
+        five = state.match.rules._plan.five
+        if len(trick) < len(held):
+            following = table.after[seat]
+            moves = _allowed(five, table.revealed, trick, marker, held[following])
+            return _new_state(following, state.match, table, held, trick, best, marker, state.past, moves)
+        taker = best.seat
+        revealed = table.revealed
+        won = tuple([x.card for x in trick] if revealed is None else [revealed, *[x.card for x in trick]])
+        captured = table.captured
+        captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
+        tricks = table.tricks + (_new_trick(table.leader, trick, taker, marker, revealed),)  # noqa: RUF005
+        stock = table.stock
+        last = len(held[taker]) == 1  # (every seat holds the card it played until the trick ends)
+        if not last and revealed is not None:
+            revealed, stock = stock[0], stock[1:]
+        shown = None if last else revealed
+        table = _new_table(table.seats, table.after, taker, tricks, stock, shown, captured)
+        after = _trick_taken(state, trick, taker, table, without_trick(held, trick), None)  # (`take_trick`)
+        return finish_hand(after) if last else after
+
+    def score(self, state: CatastropheState) -> Score:
+        """Totals, one row per hand, winners, and the ranking: fewest cucumbers, lowest hand, seat.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].score(cr.new_game(cr.ruleset("catastrophe"), players=3)).standings
+            (0, 1, 2)
+        """
+        return catastrophe_score(self.name, state)
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """The actions of every Catastrophe match, exactly: `hand_count` deals and every card of every hand.
+
+        A hard bound, and reached by every match: each hand is one deal of
+        `cards_per_player` cards to every seat (`deal_error` refuses any other), a hand
+        ends only when every card is played, the game has no decisions, and the match
+        ends after its `hand_count`-th hand (the winners are never empty).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["catastrophe"].max_actions(cr.ruleset("catastrophe"), 4)
+            164
+        """
+        assert isinstance(rules, CatastropheRules)
+        return rules.hand_count * (1 + players * rules.cards_per_player(players))
 
 
-def sample_deal(state: State, rng: random.Random) -> Deal:
-    """A random deal for the coming hand, drawing the starter among tied seats.
-
-    Example:
-        >>> import cucumber_rules as cr, random
-        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=6)
-        >>> d = sample_deal(s, random.Random(3))
-        >>> [len(h) for h in d.hands], len(d.stock), d.leader
-        ([8, 8, 8, 8, 8, 8], 12, None)
-    """
-    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
-    p = rules._plan
-    n = len(state.match.players)
-    per = rules.cards_per_player(n)
-    tied = starters(state)
-    leader = rng.choice(tied) if len(tied) > 1 else None
-    if not rules.cant_beat_em:
-        return shuffled_deal(
-            rng, p.deck, players=n, seats=range(n), per=per, stock=rules.surprise, leader=leader
-        )
-    others = list(p.others)
-    rng.shuffle(others)
-    filler = per * n - len(p.fives)
-    dealt = [*p.fives, *others[:filler]]
-    stock = others[filler : filler + per] if rules.surprise else []
-    inner = shuffled_deal(rng, dealt, players=n, seats=range(n), per=per, stock=False)
-    return trusted_deal(inner.hands, tuple(stock), leader, dealt_held(inner))
-
-
-def start_round(state: State, deal: Deal) -> State:
-    """Apply a (checked) deal: choose the starter and start the hand.
-
-    Example:
-        >>> import cucumber_rules as cr, random
-        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3, first=1)
-        >>> s = start_round(s, sample_deal(s, random.Random(1)))
-        >>> s.to_act, s.match.dealer, s.marker
-        (1, 0, None)
-    """
-    m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
-    n = len(m.players)
-    leader = deal.leader if deal.leader is not None else starters(state)[0]
-    stock = deal.stock
-    revealed: Card | None = None
-    if rules.surprise:
-        revealed, stock = stock[0], stock[1:]
-    seats = tuple(range(n))
-    table = _new_table(seats, after_table(seats, n), leader, (), stock, revealed, ((),) * n)
-    dealer = (leader - 1) % n
-    if dealer != m.dealer:
-        m = _new_match(
-            m.rules, m.players, m.first, m.totals, dealer, m.rounds, m.results, m.winners, m.starter
-        )
-    held = dealt_held(deal)
-    moves = _allowed(rules._plan.five, revealed, (), None, held[leader])
-    return new_state_with_moves(leader, m, table, held, (), None, None, state.past.append(deal), moves)
-
-
-# --------------------------------------------------------------------------- the rules of play
-
-
-def marker(state: State) -> Marker | None:
-    """`state.marker`: the Trick Marker (`State.extra`); None before the trick's second card.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> marker(cr.new_game(cr.ruleset("catastrophe"), players=3)) is None
-        True
-    """
-    found: Marker | None = state.extra
-    return found
-
-
-def lead(state: State) -> Card | None:
-    """`state.lead`: the trick's lead card (the revealed card in Surprise Cucumber); None before it.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> lead(s), lead(cr.apply(s, cr.Play(0, "7")))
-        (None, card('7'))
-    """
-    table: CatastropheTable | None = state.table  # type: ignore[assignment]
-    if table is not None and table.revealed is not None:
-        return table.revealed
-    return state.trick[0].card if state.trick else None
+# --------------------------------------------------------------------------- the rules of play, written once
 
 
 def lead_rank(state: State) -> int:
@@ -253,7 +419,10 @@ def lead_rank(state: State) -> int:
         >>> lead_rank(cr.apply(s, cr.Play(0, "7")))
         7
     """
-    revealed = state.table.revealed  # type: ignore[union-attr]
+    table = state.table
+    if TYPE_CHECKING:  # (a trick is in play)
+        assert isinstance(table, CatastropheTable)
+    revealed = table.revealed
     return revealed.rank if revealed is not None else state.trick[0].card.rank
 
 
@@ -271,7 +440,9 @@ def allowed(state: State, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         >>> [str(p.card) for p in allowed(s, s.held[0])]
         ['7']
     """
-    table: CatastropheTable = state.table  # type: ignore[assignment]
+    table = state.table
+    if TYPE_CHECKING:  # (a trick is in play)
+        assert isinstance(table, CatastropheTable)
     return _allowed(state.match.rules._plan.five, table.revealed, state.trick, state.extra, hand)
 
 
@@ -301,191 +472,3 @@ def _allowed(
         if hand[0].card.rank < lead:
             return hand[: bisect_left(hand, lead, key=_RANK)]
     return hand
-
-
-def legal(state: State) -> tuple[Action, ...]:
-    """The legal plays of the seat to act, sorted by card.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> [str(m.card) for m in legal(s)]
-        ['7']
-    """
-    return allowed(state, state.held[state.to_act])  # type: ignore[index]
-
-
-def play_error(state: State, play: Play) -> IllegalMoveError | None:
-    """Why the acting seat may not play this card now, or None (the seat is already checked).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> play_error(s, cr.Play(0, "5")).code
-        'cannot-lead-five'
-    """
-    seat = play.seat
-    hand = state.held[seat]
-    c = play.card
-    if play not in hand:
-        return not_in_hand(seat, c, state.hand(seat), play, state.match.rules.deck)
-    ok = allowed(state, hand)
-    if ok is hand or play in ok:
-        return None
-    if not state.trick:
-        return IllegalMoveError(
-            "cannot-lead-five",
-            f"seat {seat} cannot lead {c}: a 5-cucumber card may not lead a trick while the hand holds "
-            f"other cards (lead one of {card_list([p.card for p in ok])})",
-            seat=seat,
-            action=play,
-        )
-    rule, word = ("High", "higher") if state.extra == HIGH else ("Low", "lower")
-    return IllegalMoveError(
-        "must-follow-marker",
-        f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than "
-        f"{lead_rank(state)} (you hold {card_list([p.card for p in ok])})",
-        seat=seat,
-        action=play,
-    )
-
-
-def apply_play(state: State, play: Play) -> State:
-    """Check and apply a play of the seat to act (the seat is already checked).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> t = apply_play(s, cr.Play(0, "7"))
-        >>> t.lead, t.to_act
-        (card('7'), 1)
-        >>> apply_play(s, cr.Play(0, "5"))  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        cucumber_rules.errors.IllegalMoveError: seat 0 cannot lead 5: a 5-cucumber card may not lead a ...
-    """
-    error = play_error(state, play)
-    if error is not None:
-        raise error
-    return play_card(state, play)
-
-
-def play_card(state: State, play: Play) -> State:
-    """Apply a checked play: set or break the marker, track the best card, end the trick or the hand.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
-        >>> s = play_card(play_card(s, cr.Play(0, "7")), cr.Play(1, "9"))
-        >>> s.marker, s.taker
-        (<Marker.HIGH: 'high'>, 1)
-    """
-    table: CatastropheTable = state.table  # type: ignore[assignment]
-    seat = play.seat
-    shared = play  # plays are shared objects: this is the one Play of this seat and card
-    trick = state.trick
-    rank = play.card.rank
-    marker: Marker | None = state.extra
-    best = state.best
-    if not trick:
-        best = shared
-        if table.revealed is not None:  # the first card from hand sets the rule against the revealed lead
-            marker = HIGH if rank > table.revealed.rank else LOW
-    elif marker is None:  # the second card sets the rule, and is the best card so far either way
-        marker = HIGH if rank > trick[0].card.rank else LOW
-        best = shared
-    elif marker == HIGH:
-        if rank < lead_rank(state):  # the breaker's card is below the lead, every other card above it
-            marker, best = HIGH_BROKEN, shared
-        elif rank > best.card.rank:  # type: ignore[union-attr]
-            best = shared
-    elif marker == LOW:
-        if rank > lead_rank(state):
-            marker, best = LOW_BROKEN, shared
-        elif rank < best.card.rank:  # type: ignore[union-attr]
-            best = shared
-    elif (rank < best.card.rank) if marker == HIGH_BROKEN else (rank > best.card.rank):  # type: ignore[union-attr]
-        best = shared
-    trick = trick + (shared,)  # noqa: RUF005 (unpacking builds a list: slower)
-    assert best is not None
-    held = state.held
-    five = state.match.rules._plan.five
-    if len(trick) < len(held):
-        after = table.after[seat]
-        moves = _allowed(five, table.revealed, trick, marker, held[after])
-        return new_state_with_moves(after, state.match, table, held, trick, best, marker, state.past, moves)
-    taker = best.seat
-    held = without_trick(held, trick)
-    past = state.past.extend(trick)
-    revealed = table.revealed
-    won = tuple([x.card for x in trick] if revealed is None else [revealed, *[x.card for x in trick]])
-    captured = table.captured
-    captured = (*captured[:taker], captured[taker] + won, *captured[taker + 1 :])
-    tricks = table.tricks + (_new_trick(table.leader, trick, taker, marker, revealed),)  # noqa: RUF005
-    stock = table.stock
-    if held[taker]:
-        if revealed is not None:
-            revealed, stock = stock[0], stock[1:]
-        table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
-        moves = _allowed(five, revealed, (), None, held[taker])
-        return new_state_with_moves(taker, state.match, table, held, (), None, None, past, moves)
-    done = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
-    return _finish_hand(state, done, held, past)
-
-
-# --------------------------------------------------------------------------- scoring
-
-
-def best_hand(results: tuple[RoundResult, ...], seat: int) -> int:
-    """A seat's lowest single-hand score so far (the first tie-break), 0 before any hand.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> best_hand((cr.RoundResult(1, (3, 9), (3, 9)), cr.RoundResult(2, (5, 1), (8, 10))), 1)
-        1
-    """
-    return min((r.points[seat] for r in results), default=0)
-
-
-def hand_points(rules: CatastropheRules, captured: tuple[Card, ...]) -> int:
-    """What a hand's captured cards score: their cucumbers, or If You Can't Beat 'Em's -5.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> r = cr.ruleset("catastrophe", cant_beat_em=True)
-        >>> hand_points(r, tuple(cr.card(n) for n in (5, 15, 25, 35))), hand_points(r, (cr.card(7),))
-        (-5, 1)
-    """
-    p = rules._plan
-    if rules.cant_beat_em and sum(1 for c in captured if p.five[c.rank]) >= BONUS_FIVES:
-        return BONUS
-    return sum(p.cucumbers[c.rank] for c in captured)
-
-
-def _finish_hand(
-    state: State, table: CatastropheTable, held: tuple[tuple[Play, ...], ...], past: History[Action]
-) -> State:
-    """Score the hand's captured cards; start the next hand or end the match."""
-    m: CatastropheMatch = state.match  # type: ignore[assignment]
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
-    n = len(m.players)
-    number = m.rounds + 1
-    points = tuple(hand_points(rules, won) for won in table.captured)
-    totals = tuple(t + x for t, x in zip(m.totals, points, strict=True))
-    results = m.results.append(_new_result(number, points, totals))
-    top = max(totals)
-    highest = [s for s in range(n) if totals[s] == top]
-    winners: tuple[int, ...] = ()
-    if number >= rules.hands:
-        rows = results.items()
-        fewest = min(totals)
-        tied = [s for s in range(n) if totals[s] == fewest]
-        low = min(best_hand(rows, s) for s in tied)
-        winners = tuple(s for s in tied if best_hand(rows, s) == low)
-    starter = highest[0] if len(highest) == 1 else -1
-    match = _new_match(m.rules, m.players, m.first, totals, m.dealer, number, results, winners, starter)
-    return new_state(None if winners else CHANCE, match, table, held, (), None, None, past)

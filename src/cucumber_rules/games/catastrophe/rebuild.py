@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...cards import Card
 from ...state import State
-from .engine import starters
 from .rules import BONUS, BONUS_FIVES
+from .scoring import starters
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
@@ -75,7 +75,7 @@ def construct_hand(
         (30, 0, 0, 14, 40, 0)
     """
     m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    rules = cast("CatastropheRules", m.rules)
     p = rules._plan
     n = len(m.players)
     per = rules.cards_per_player(n)

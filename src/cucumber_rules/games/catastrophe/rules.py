@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
+import warnings
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -110,11 +112,12 @@ class CatastropheRules(Rules):
     Example:
         >>> from cucumber_rules import ruleset
         >>> r = ruleset("catastrophe", surprise=True)
-        >>> type(r).__name__, r.hands, r.surprise, r.cards_per_player(6)
+        >>> type(r).__name__, r.hand_count, r.surprise, r.cards_per_player(6)
         ('CatastropheRules', 4, True, 8)
     """
 
     game = "catastrophe"
+    renamed: ClassVar[Mapping[str, str]] = {"hands": "hand_count"}
     surprise: bool = option(
         False, meaning="Surprise Cucumber: each trick's lead card is revealed from the stock"
     )
@@ -123,7 +126,7 @@ class CatastropheRules(Rules):
         meaning="If You Can't Beat 'Em: all six 5-cucumber cards are in play; four or more "
         "captured in a hand score -5",
     )
-    hands: int = option(4, meaning="hands in a match")
+    hand_count: int = option(4, meaning="hands in a match")
     cucumbers: tuple[int, ...] = option(
         DEFAULT_CUCUMBERS, meaning="cucumbers printed on cards 1..60 (60 counts)", converter=_tuple_if_list
     )
@@ -142,6 +145,14 @@ class CatastropheRules(Rules):
             return min(self.hand_size, len(DECKS[self.deck]) // (players + 1))
         return self.hand_size
 
+    @property
+    def hands(self) -> int:
+        """Deprecated: `hand_count` (`hands` holds cards, as in `State.hands`)."""
+        warnings.warn(
+            "CatastropheRules.hands is deprecated: use hand_count", DeprecationWarning, stacklevel=2
+        )
+        return self.hand_count
+
     def validate(self) -> None:
         """Check Catastrophe's requirements: the numbered deck, 3 to 6 players, the cucumbers table.
 
@@ -158,8 +169,8 @@ class CatastropheRules(Rules):
         deck_size = len(DECKS[self.deck])
         if self.deck != "numbered-60":
             raise InvalidRulesError("deck", f"catastrophe uses the numbered-60 deck, not {self.deck!r}")
-        if self.hands < 1:
-            raise InvalidRulesError("hands", f"hands must be at least 1, not {self.hands}")
+        if self.hand_count < 1:
+            raise InvalidRulesError("hand_count", f"hand_count must be at least 1, not {self.hand_count}")
         if self.min_players < 3 or self.max_players > 6:
             raise InvalidRulesError(
                 "max_players" if self.max_players > 6 else "min_players", "catastrophe is for 3 to 6 players"
@@ -217,7 +228,7 @@ PRESETS: Final = MappingProxyType(
     {
         "catastrophe": CatastropheRules(
             name="catastrophe", deck="numbered-60", min_players=3, max_players=6, hand_size=10,
-            surprise=False, cant_beat_em=False, hands=4, cucumbers=DEFAULT_CUCUMBERS,
+            surprise=False, cant_beat_em=False, hand_count=4, cucumbers=DEFAULT_CUCUMBERS,
         ),
     }
 )  # fmt: skip

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from ..._values import Value
 from ...cards import Card
-from ...state import Match, Table, Trick
+from ...state import Match, State, Table, Trick
 from ...views import PlayerView
 from .rules import Marker
 
-__all__ = ["CatastropheMatch", "CatastropheTable", "CatastropheTrick", "CatastropheView", "Revealed"]
+if TYPE_CHECKING:
+    from .rules import CatastropheRules
+
+__all__ = [
+    "CatastropheMatch",
+    "CatastropheState",
+    "CatastropheTable",
+    "CatastropheTrick",
+    "CatastropheView",
+    "Revealed",
+]
 
 
 @attrs.frozen(kw_only=True)
@@ -28,6 +38,9 @@ class CatastropheMatch(Match):
     starter: int
     """The seat that starts the next hand when it is certain: `first` before the first hand, then
     the highest cumulative total; -1 when a tie leaves it to the deal (`Deal.leader`)."""
+
+    if TYPE_CHECKING:
+        rules: CatastropheRules
 
 
 @attrs.frozen
@@ -96,3 +109,36 @@ class Revealed(Value):
     TAG: ClassVar[str] = "reveal"
     card: Card
     """The card revealed."""
+
+
+class CatastropheState(State):
+    """A state of a Catastrophe match: `State`, with its readings `marker` and `lead`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
+        ...              cr.Deal(hands=[["5", "7"], ["1", "9"], ["2", "3"]]))
+        >>> s = cr.apply(s, cr.Play(0, "7"))
+        >>> type(s).__name__, s.lead, s.marker, cr.apply(s, cr.Play(1, "9")).marker
+        ('CatastropheState', card('7'), None, <Marker.HIGH: 'high'>)
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        match: CatastropheMatch
+        table: CatastropheTable | None
+
+    @property
+    def marker(self) -> Marker | None:
+        """The Trick Marker (`State.extra`); None before the trick's second card."""
+        found: Marker | None = self.extra
+        return found
+
+    @property
+    def lead(self) -> Card | None:
+        """The trick's lead card (the revealed card in Surprise Cucumber); None before it."""
+        table = self.table
+        if table is not None and table.revealed is not None:
+            return table.revealed
+        return self.trick[0].card if self.trick else None

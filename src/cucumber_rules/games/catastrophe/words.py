@@ -1,123 +1,185 @@
-"""Cucumber Catastrophe in words and numbers: narration, the heuristic, tests and docs."""
+"""Cucumber Catastrophe in words and pictures: narration, the Trick Marker's badge, the docs' tables."""
 
 from __future__ import annotations
 
-import random
-from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from math import isfinite
-from typing import TYPE_CHECKING, Any, Final
+from typing import cast
 
-from ...actions import Action, Deal, Play
 from ...cards import Card
-from ...views import Dealt, PlayerView, glance
-from .. import Badge
-from .rules import PRESETS, CatastropheRules, Marker
-from .types import CatastropheTrick, Revealed
+from ...narrate import Words
+from ...render.hooks import Badge, Pictures
+from ...rules import Rules
+from ...state import RoundResult, State, Trick
+from ...views import PlayerView
+from .rules import CatastropheRules, Marker, cucumbers_on
+from .types import CatastropheTrick, CatastropheView
 
-if TYPE_CHECKING:
-    from hypothesis.strategies import DrawFn, SearchStrategy
-
-    from ...state import State
-    from ...views import Event
-
-__all__ = [
-    "badge",
-    "describe_trick",
-    "draw_options",
-    "facts",
-    "heuristic",
-    "max_actions",
-    "public_events",
-    "round_events",
-]
+__all__ = ["CatastrophePictures", "CatastropheWords", "badge"]
 
 
-def describe_trick(state: State, trick: CatastropheTrick, number: int) -> str:
-    """`trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers`.
+class CatastropheWords(Words):
+    """Catastrophe's words: the Trick Marker in every trick, cucumbers captured, hands scored.
 
     Example:
         >>> import cucumber_rules as cr
-        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
-        >>> t = cr.CatastropheTrick(0, (cr.Play(0, "22"), cr.Play(1, "30"), cr.Play(2, "25")), 1,
-        ...                         marker=cr.Marker.HIGH)
-        >>> describe_trick(s, t, 1)
-        'trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers'
+        >>> CatastropheWords().ranking(cr.ruleset("catastrophe"))
+        'Ranked by fewest cucumbers, then by the lowest single-hand score.'
     """
-    names = state.players
-    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
-    plays = ", ".join(f"{names[p.seat]} {p.card}" for p in trick.plays)
-    if trick.revealed is not None:
-        plays = f"revealed {trick.revealed}; {plays}"
-    text = f"trick {number}: {plays}"
-    if trick.marker is not None:
-        text += f" [{Marker(trick.marker).label}]"
-    cards = [p.card for p in trick.plays] + ([trick.revealed] if trick.revealed is not None else [])
-    cucumbers = sum(rules._plan.cucumbers[c.rank] for c in cards)
-    noun = "cucumber" if cucumbers == 1 else "cucumbers"
-    return f"{text} → {names[trick.taker]} takes {cucumbers} {noun}"
+
+    __slots__ = ()
+
+    def describe_trick(self, state: State, trick: Trick, number: int, *, last: bool = False) -> str:
+        """`trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers`.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe"), players=["Ann", "Bo", "Cy"])
+            >>> t = cr.CatastropheTrick(0, (cr.Play(0, "22"), cr.Play(1, "30"), cr.Play(2, "25")), 1,
+            ...                         marker=cr.Marker.HIGH)
+            >>> CatastropheWords().describe_trick(s, t, 1)
+            'trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers'
+        """
+        assert isinstance(trick, CatastropheTrick)
+        names = state.players
+        rules = cast("CatastropheRules", state.match.rules)
+        plays = ", ".join(f"{names[p.seat]} {p.card}" for p in trick.plays)
+        if trick.revealed is not None:
+            plays = f"revealed {trick.revealed}; {plays}"
+        text = f"trick {number}: {plays}"
+        if trick.marker is not None:
+            text += f" [{Marker(trick.marker).label}]"
+        cards = [p.card for p in trick.plays] + ([trick.revealed] if trick.revealed is not None else [])
+        cucumbers = sum(rules._plan.cucumbers[c.rank] for c in cards)
+        noun = "cucumber" if cucumbers == 1 else "cucumbers"
+        return f"{text} → {names[trick.taker]} takes {cucumbers} {noun}"
+
+    def describe_result(self, state: State, result: RoundResult) -> list[str]:
+        """`hand 2 cucumbers: Ann 3 · Bo 9 · Cy -5`."""
+        row = " · ".join(f"{state.players[s]} {p}" for s, p in enumerate(result.points))
+        return [f"hand {result.number} cucumbers: {row}"]
+
+    def ranking(self, rules: Rules) -> str:
+        """Fewest cucumbers, then the lowest single-hand score."""
+        return "Ranked by fewest cucumbers, then by the lowest single-hand score."
+
+    def describe_table(self, view: PlayerView) -> str:
+        """`revealed 40 · High: highest wins`."""
+        v = cast("CatastropheView", view)
+        parts = [] if v.revealed is None else [f"revealed lead card {v.revealed}"]
+        if v.marker is not None:
+            parts.append(Marker(v.marker).label)
+        return " · ".join(parts)
+
+    def facts(self, rules: Rules) -> list[tuple[str, str]]:
+        """The rows of the Catastrophe preset's at-a-glance table in the docs.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> CatastropheWords().facts(cr.ruleset("catastrophe"))[0]
+            ('cards per player', '10 (8 with six players and Surprise Cucumber)')
+        """
+        return [
+            ("cards per player", f"{rules.hand_size} (8 with six players and Surprise Cucumber)"),
+            ("match", f"{rules.hand_count} hands; every trick's cards are captured and scored"),
+        ]
+
+    def rules_intro(self, rules: Rules) -> str | None:
+        """The Trick Marker: how it is set, what it asks, how it breaks; the lead rule.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> CatastropheWords().rules_intro(cr.ruleset("catastrophe")).startswith("How a trick is taken")
+            True
+        """
+        lead = (
+            "The top card of the stock is turned up as each trick's lead, and the first card played to it"
+            if rules.surprise
+            else "The second card of each trick"
+        )
+        return (
+            f"How a trick is taken: the Trick Marker. {lead} sets it: higher than the lead sets High "
+            "(the highest card takes the trick, and every later card must be higher than the lead), "
+            "lower sets Low (the lowest card takes it, and every later card must be lower). "
+            "A player who cannot follow the marker plays any card and breaks it: it flips "
+            "(after a broken High the lowest card takes the trick, after a broken Low the highest) "
+            "and the others play freely. A five-cucumber card cannot lead a trick while its player "
+            "holds any other card."
+        )
+
+    def turn_note(self, view: PlayerView) -> str | None:
+        """The Trick Marker as it stands at the viewer's turn, and what it asks of them.
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=["Ann", "Bo", "Cy"])
+            >>> s = cr.apply(s, cr.Deal(hands=[["22", "5"], ["30", "10"], ["25", "15"]]))
+            >>> words = CatastropheWords()
+            >>> print(words.turn_note(cr.view(s, 0)))
+            Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low).
+            >>> s = cr.apply(s, cr.Play(0, "22"))
+            >>> print(words.turn_note(cr.view(s, 1)))
+            Trick Marker: your card sets it. Higher than 22 sets High (the highest card takes the trick), \
+lower sets Low (the lowest card takes it).
+            >>> s = cr.apply(s, cr.Play(1, "30"))
+            >>> print(words.turn_note(cr.view(s, 2)))
+            Trick Marker: HIGH, the highest card takes the trick. Play higher than 22 if you can; \
+a lower card breaks the marker, and then the lowest card takes the trick.
+        """
+        v = cast("CatastropheView", view)
+        marker = v.marker
+        revealed = v.revealed
+        plays = [p.card for p in v.trick]
+        lead = revealed if revealed is not None else (plays[0] if plays else None)
+        if marker is None:
+            if lead is None:
+                return "Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low)."
+            return (
+                f"Trick Marker: your card sets it. Higher than {lead} sets High "
+                "(the highest card takes the trick), lower sets Low (the lowest card takes it)."
+            )
+        side, _, broken = str(marker).upper().partition("-")  # "high", "low", "high-broken", "low-broken"
+        wins = "lowest" if (side == "LOW") != bool(broken) else "highest"
+        if broken:
+            return f"Trick Marker: {side}, broken: the {wins} card takes the trick. Play any card."
+        other, flipped = ("lower", "lowest") if side == "HIGH" else ("higher", "highest")
+        return (
+            f"Trick Marker: {side}, the {wins} card takes the trick. "
+            f"Play {side.lower()}er than {lead} if you can; "
+            f"a {other} card breaks the marker, and then the {flipped} card takes the trick."
+        )
 
 
-def public_events(actions: Sequence[Action], rules: CatastropheRules, seat: int | None) -> tuple[Event, ...]:
-    """The public events, with Surprise Cucumber's reveals where they happen.
-
-    The deal turns up `stock[0]`; after every `players` plays a new trick starts
-    and turns up the next stock card, until the hand's tricks are played.
+class CatastrophePictures(Pictures):
+    """What Catastrophe draws: the cucumbers on each card, the Trick Marker's badge, the captured cards.
 
     Example:
-        >>> import cucumber_rules as cr, random
-        >>> s = cr.new_game(cr.ruleset("catastrophe", surprise=True), players=3)
-        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
-        >>> [type(e).__name__ for e in public_events(s.actions, s.rules, 0)]
-        ['Dealt', 'Revealed']
+        >>> import cucumber_rules as cr
+        >>> CatastrophePictures().points_word(cr.ruleset("catastrophe"))
+        'cucumbers'
     """
-    starts = [i for i, a in enumerate(actions) if type(a) is Deal]  # where each hand starts
-    out: list[Event] = list(actions[: starts[0]] if starts else actions)
-    for start, end in zip(starts, [*starts[1:], len(actions)], strict=False):  # (no end without a start)
-        deal: Deal = actions[start]  # type: ignore[assignment]
-        hand = deal.hands[seat] if seat is not None else ()
-        out.append(Dealt(hand, tuple([len(h) for h in deal.hands]), deal.leader))
-        out.extend(round_events(rules, deal, 0, actions[start:end]))  # the hand's events (reveals too)
-    return tuple(out)
 
+    __slots__ = ()
 
-def round_events(
-    rules: CatastropheRules, deal: Deal, done: int, actions: Sequence[Action]
-) -> tuple[Event, ...]:
-    """What `public_events` makes of `actions`, the hand's actions from its `done`-th (the deal: 0th) on.
+    def card_icons(self, rules: Rules, card: Card) -> int:
+        """The cucumbers printed on the card (the `cucumbers` option)."""
+        return cucumbers_on(cast("CatastropheRules", rules), card)
 
-    For a spectator, without the deal's `Dealt`. Without Surprise Cucumber each play is its own
-    event. With it, the deal turns up `stock[0]` and each completed trick but the last the next
-    stock card: the reveals depend only on the deal and the count of plays, so a view extends a
-    hand's events by each trick's plays alone.
+    def points_word(self, rules: Rules) -> str:
+        """Cucumbers."""
+        return "cucumbers"
 
-    Example:
-        >>> import cucumber_rules as cr, random
-        >>> rules = cr.ruleset("catastrophe", surprise=True)
-        >>> s = cr.new_game(rules, players=3)
-        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(2)))
-        >>> deal = s.actions[-1]
-        >>> [type(e).__name__ for e in round_events(rules, deal, 0, [deal])]
-        ['Revealed']
-        >>> round_events(rules, deal, 0, [deal]) == public_events([deal], rules, None)[1:]
-        True
-    """
-    if not rules.surprise:
-        return tuple(actions[1:] if done == 0 else actions)
-    sizes = [len(h) for h in deal.hands if h]
-    seats, tricks, stock = len(sizes), sizes[0], deal.stock
-    out: list[Event] = []
-    played = done - 1 if done else 0  # (the hand has no other actions than its plays)
-    for action in actions:
-        if action is deal:
-            out.append(Revealed(stock[0]))
-            continue
-        out.append(action)
-        if type(action) is Play:
-            played += 1
-            if played % seats == 0 and played // seats < tricks:
-                out.append(Revealed(stock[played // seats]))
-    return tuple(out)
+    def trick_extras(self, source: Trick | PlayerView) -> tuple[Card | None, Badge | None]:
+        """The revealed lead card (Surprise Cucumber) and the Trick Marker's badge."""
+        marker = getattr(source, "marker", None)
+        return getattr(source, "revealed", None), badge(marker)
+
+    def seat_note(self, view: PlayerView, seat: int) -> str:
+        """`captured 5 cards, 7 cucumbers`."""
+        captured = getattr(view, "captured", ())
+        got = captured[seat] if seat < len(captured) else ()
+        if not got:
+            return ""
+        count = sum(self.card_icons(view.rules, c) for c in got)
+        return f"captured {len(got)} cards, {count} cucumbers"
 
 
 def badge(marker: Marker | str | None) -> Badge:
@@ -140,281 +202,3 @@ def badge(marker: Marker | str | None) -> Badge:
         meaning = f"{wins} wins"
         text = f"Trick Marker {side.capitalize()} (the {wins} card wins)"
     return Badge(word, "▲" if side == "high" else "▼", meaning, text, m.value, side, struck=m.broken)
-
-
-# --------------------------------------------------------------------------- the heuristic
-
-
-def heuristic(view: PlayerView, rng: random.Random, caution: float = 1.0) -> Action:
-    """Avoid capturing cucumbers: play cards that cannot take the trick, shed the dangerous ones.
-
-    For each legal card it estimates the chance of ending up with the trick (a
-    card that does not take the trick now can never take it later) and the
-    cucumbers it would capture, and prefers safe plays that get rid of
-    5-cucumber and extreme cards. `caution` weighs the expected capture against
-    the value of shedding a dangerous card.
-
-    It reads the view through `views.glance` (a decision costs a few raw
-    moves, not a view filled in) and counts the cards it has not seen (not in
-    its hand, the trick or a captured pile) only when players after it could
-    still take the trick.
-
-    Raises:
-        ValueError: If `caution` is not a finite number.
-
-    Example:
-        >>> import cucumber_rules as cr, random
-        >>> s = cr.new_game(cr.ruleset("catastrophe"), players=4)
-        >>> s = cr.apply(s, cr.sample_chance(s, random.Random(5)))
-        >>> v = cr.view(s, s.to_act)
-        >>> heuristic(v, random.Random(6)) in v.legal
-        True
-    """
-    if not isfinite(caution):
-        raise ValueError(f"caution must be a finite number, not {caution!r}")
-    plays: tuple[Play, ...] = view.legal  # type: ignore[assignment]  # (Catastrophe has no decisions)
-    if not plays:
-        return rng.choice(plays)
-    best: list[Play] = []
-    high = low = -float("inf")  # the best gain so far, give or take 1e-9
-    for p, gain in zip(plays, _gains(view, plays, caution), strict=True):
-        if gain > high:
-            best, high, low = [p], gain + 1e-9, gain - 1e-9
-        elif gain >= low:
-            best.append(p)
-    return best[0] if len(best) == 1 else rng.choice(best)
-
-
-def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[float]:
-    """What the heuristic sees in each play: the card's liability shed, less the risk of taking the trick
-    times what it would capture.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
-        ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
-        >>> v = cr.view(s, 0)
-        >>> [str(p.card) for p in v.legal], _gains(v, v.legal, 1.0)  # leading: nothing to capture
-        (['30', '60'], [0.0, 0.9666666666666667])
-    """
-    rules: CatastropheRules = view.rules  # type: ignore[assignment]
-    plan = rules._plan
-    liability = plan.liability
-    seats, hand, trick, own = glance(view)
-    revealed: Card | None = own["revealed"]
-    if not trick and revealed is None:  # leading: the lead card never takes the trick, so only the liability
-        return [liability[p.card.rank] for p in plays]
-    per_card = plan.cucumbers
-    # Each card's gain: its liability shed (5-cucumber cards are costly to keep; extreme ranks take
-    # tricks later), less the risk of taking the trick times what it would capture: the cucumbers
-    # in play (the revealed lead's too) and those still to come.
-    trick_ranks = [p.card.rank for p in trick]
-    trick_cuc = 0
-    for r in trick_ranks:  # (a loop: cheaper than `sum` over a `map`)
-        trick_cuc += per_card[r]
-    if revealed is not None:  # the revealed card leads: every card played follows it
-        lead_rank = revealed.rank
-        played = trick_ranks
-        trick_cuc += per_card[lead_rank]
-    else:
-        lead_rank = trick_ranks[0]
-        played = trick_ranks[1:]
-    later = seats - len(trick) - 1
-    ranks = [p.card.rank for p in plays]
-    seen: list[int] = []
-    expected_later = 0.0
-    if later <= 0:  # (none still to come for the last)
-        later = 0
-    else:  # players after this one could take the trick: count the cards not seen
-        seen = [c.rank for got in own["captured"] for c in got]
-        seen += ranks if hand is plays else [p.card.rank for p in hand]  # (every card legal: the same tuple)
-        seen += trick_ranks
-        if revealed is not None:
-            seen.append(lead_rank)
-        seen.sort()
-        unseen_cuc = plan.total
-        for r in seen:
-            unseen_cuc -= per_card[r]
-        n = len(plan.deck) - len(seen)
-        mean_cuc = unseen_cuc / n if n else 1.0
-        expected_later = later * mean_cuc
-    risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
-    gains = []
-    for r, risk in zip(ranks, risks, strict=True):
-        gain = liability[r]
-        if risk:
-            gain -= caution * risk * (trick_cuc + per_card[r] + expected_later)
-        gains.append(gain)
-    return gains
-
-
-def _risk(
-    r: int,
-    lead_rank: int | None,
-    played: Sequence[int],
-    trick_ranks: Sequence[int],
-    rule: Marker | None,
-    unseen: Sequence[int],
-    later: int,
-) -> float:
-    """The estimated chance that playing a card of rank `r` ends with this seat taking the trick.
-
-    `played` are the ranks played to the trick but the lead's, `trick_ranks` every rank
-    played to it. `unseen` are the unseen cards' ranks (of 1..60): the cards still to come
-    are drawn from them (or from those on one side of the lead's rank), and each beats `r`
-    or not. One card's `_risks`.
-
-    Example:
-        >>> _risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
-        0.5
-    """
-    seen = sorted(set(range(1, 61)).difference(unseen))
-    return _risks([r], lead_rank, played, trick_ranks, rule, seen, _BELOW_60, later)[0]
-
-
-#: For the 60-card deck: how many of its ranks (1..60) are below each rank 0..61.
-_BELOW_60: Final = PRESETS["catastrophe"]._plan.below
-
-#: Each marker (or its string): whether it is broken, whether the lowest card wins.
-_MARKS: Final[dict[str, tuple[bool, bool]]] = {m: (m.broken, m.lowest_wins) for m in Marker}
-
-
-def _risks(
-    cards: Sequence[int],
-    lead_rank: int | None,
-    played: Sequence[int],
-    trick_ranks: Sequence[int],
-    rule: str | None,
-    seen: Sequence[int],
-    below: Sequence[int],
-    later: int,
-) -> list[float]:
-    """`_risk` for each rank of `cards`, with what they share (the lead's place, the rule) worked out once.
-
-    The unseen cards are the deck's but the `seen` ranks (sorted): `below[x]` deck ranks
-    are below rank `x`, so `below[x] - bisect_left(seen, x)` unseen ranks are. `rule` is
-    the Trick Marker (or its string).
-
-    Example:
-        >>> seen = sorted(set(range(1, 61)) - {10, 20, 38, 45})
-        >>> _risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, seen, _BELOW_60, later=1)
-        [0.5, 0.0, 0.75]
-    """
-    if lead_rank is None:
-        return [0.0] * len(cards)  # the leader's card is never the highest or lowest that takes the trick
-    n = below[-1] - len(seen)
-    # The unseen ranks, in order, are [0, under) below the lead and [over, n) above it.
-    under = below[lead_rank] - bisect_left(seen, lead_rank)
-    over = below[lead_rank + 1] - bisect_right(seen, lead_rank)
-    broken, rule_lowest = (False, False) if rule is None else _MARKS[rule]
-    current: int | None = None  # the rank that takes the trick so far (worked out when needed)
-    out: list[float] = []
-    for r in cards:
-        if rule is None:
-            # This card sets the rule: it takes the trick for now, whichever way it goes.
-            lowest_wins = r < lead_rank
-            lo, hi = (0, under) if lowest_wins else (over, n)
-        elif not broken:
-            lowest_wins = rule_lowest
-            if r < lead_rank if lowest_wins else r > lead_rank:  # obeys the rule
-                if current is None:
-                    current = min(played) if lowest_wins else max(played)
-                if r >= current if lowest_wins else r <= current:  # does not beat the card taking
-                    out.append(0.0)
-                    continue
-                lo, hi = (0, under) if lowest_wins else (over, n)
-            else:
-                # Breaking the rule flips it: this card (below or above every card so far) takes for now.
-                lowest_wins = not lowest_wins
-                lo, hi = 0, n
-        else:
-            lowest_wins = rule_lowest
-            if current is None:
-                all_ranks = [*trick_ranks, lead_rank]
-                current = min(all_ranks) if lowest_wins else max(all_ranks)
-            if r >= current if lowest_wins else r <= current:
-                out.append(0.0)
-                continue
-            lo, hi = 0, n
-        if later == 0:
-            out.append(1.0)
-            continue
-        if lo == hi:
-            lo, hi = 0, n
-        if lo == hi:
-            out.append(1.0)
-            continue
-        # The unseen ranks of [lo, hi) that would beat r: those below it, or those above it.
-        if lowest_wins:
-            k = below[r] - bisect_left(seen, r)  # unseen ranks below r
-            beating = (hi if k > hi else k if k > lo else lo) - lo
-        else:
-            k = below[r + 1] - bisect_right(seen, r)  # unseen ranks up to r
-            beating = hi - (hi if k > hi else k if k > lo else lo)
-        out.append((1.0 - beating / (hi - lo)) ** later)
-    return out
-
-
-# --------------------------------------------------------------------------- tests and docs
-
-
-def max_actions(rules: CatastropheRules, players: int) -> int:
-    """The actions of every Catastrophe match, exactly: `hands` deals and every card of every hand.
-
-    A hard bound, and reached by every match: each hand is one deal of
-    `cards_per_player` cards to every seat (`deal_error` refuses any other), a hand
-    ends only when every card is played, the game has no decisions, and the match
-    ends after its `hands`-th hand (the winners are never empty).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> max_actions(cr.ruleset("catastrophe"), 4)
-        164
-    """
-    return rules.hands * (1 + players * rules.cards_per_player(players))
-
-
-def draw_options(draw: DrawFn, base: CatastropheRules) -> dict[str, Any]:
-    """Random valid option overrides: Surprise, If You Can't Beat 'Em, hands, hand size, cucumbers tables.
-
-    Example:
-        >>> from hypothesis import given, settings, strategies as st
-        >>> import cucumber_rules as cr
-        >>> base = cr.ruleset("catastrophe")
-        >>> @settings(max_examples=5, database=None)
-        ... @given(st.composite(lambda draw: draw_options(draw, base))())
-        ... def test(options):
-        ...     assert cr.ruleset("catastrophe", **options).game == "catastrophe"
-        >>> test()
-    """
-    from hypothesis import strategies as st
-
-    def maybe(name: str, values: SearchStrategy[Any]) -> Any:
-        return draw(values) if draw(st.booleans()) else getattr(base, name)
-
-    cucumbers = base.cucumbers
-    if draw(st.booleans()):
-        fives = draw(st.sets(st.integers(0, 59), max_size=6))
-        counts = draw(st.lists(st.integers(0, 4), min_size=60, max_size=60))
-        cucumbers = tuple(5 if i in fives else counts[i] for i in range(60))
-    return {
-        "surprise": maybe("surprise", st.booleans()),
-        "cant_beat_em": maybe("cant_beat_em", st.booleans()),
-        "hands": maybe("hands", st.integers(1, 4)),
-        "hand_size": maybe("hand_size", st.integers(2, 10)),
-        "cucumbers": cucumbers,
-    }
-
-
-def facts(rules: CatastropheRules) -> list[tuple[str, str]]:
-    """The rows of the Catastrophe preset's at-a-glance table in the docs.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> facts(cr.ruleset("catastrophe"))[0]
-        ('cards per player', '10 (8 with six players and Surprise Cucumber)')
-    """
-    return [
-        ("cards per player", f"{rules.hand_size} (8 with six players and Surprise Cucumber)"),
-        ("match", f"{rules.hands} hands; every trick's cards are captured and scored"),
-    ]

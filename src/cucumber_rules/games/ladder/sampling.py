@@ -24,18 +24,20 @@ the match.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from ...actions import PLAY_OF, trusted_deal
+from ...actions import PLAY_OF, Play, trusted_deal
 from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError, InvalidStateError
 from ...history import EMPTY
-from ...state import CHANCE, State, new_state
-from .engine import dealt_seats
-from .types import Revive
+from ...rules import game_of
+from ...sampling import Sampling
+from ...state import CHANCE, State
+from ...tricks import state_builder
+from .types import LadderMatch, LadderState, Revive, dealt_seats
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -43,9 +45,17 @@ if TYPE_CHECKING:
     from ...state import RoundResult
     from ...views import PlayerView
     from .rules import LadderRules
-    from .types import LadderMatch
 
-__all__ = ["check_view", "decide_revivals", "fold_results", "rebuild_round", "score_round"]
+__all__ = [
+    "LadderSampling",
+    "check_view",
+    "decide_revivals",
+    "fold_results",
+    "rebuild_round",
+    "score_round",
+]
+
+_new_state = state_builder(LadderState)
 
 #: Deals tried before the generic search.
 ATTEMPTS = 200
@@ -62,8 +72,8 @@ def rebuild_round(state: State, target: Any, rng: random.Random) -> State | None
         >>> rebuild_round(s, target, random.Random(1)).match.results[0] == target
         True
     """
-    m: LadderMatch = state.match  # type: ignore[assignment]
-    rules: LadderRules = m.rules  # type: ignore[assignment]
+    m = cast("LadderMatch", state.match)
+    rules = m.rules
     plan = rules._plan
     rank = target.card.rank
     if rank == min(c.rank for c in plan.deck):
@@ -98,7 +108,7 @@ def _attempt(
     doubled: bool,
     rng: random.Random,
 ) -> State | None:
-    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    rules = cast("LadderRules", state.match.rules)
     card: Card = target.card
     rank = card.rank
     pool = list(rules._plan.deck)
@@ -172,7 +182,7 @@ def _play_out(
     rng: random.Random,
 ) -> State | None:
     """Deal each seat its last card and random others; play the earlier tricks keeping the last cards."""
-    rules: LadderRules = state.match.rules  # type: ignore[assignment]
+    rules = cast("LadderRules", state.match.rules)
     n = len(state.match.players)
     hands: list[tuple[Card, ...]] = [()] * n
     for s in seats:  # (shared cards, sorted as a `Deal` keeps them: no conversion; `apply` still checks it)
@@ -190,7 +200,7 @@ def _play_out(
         moves = legal_moves(after)
         if len(after.held[seat]) > 1:  # (at its turn a seat's held cards are its hand)
             kept = keep[seat]
-            moves = tuple([a for a in moves if a.card is not kept]) or moves  # type: ignore[union-attr]
+            moves = tuple([a for a in moves if type(a) is not Play or a.card is not kept]) or moves
         after = apply(after, moves[-1] if shed and rnd() < 0.8 else moves[int(rnd() * len(moves))])
     if after.match.rounds != number + 1 or after.match.results[number] != target:
         return None
@@ -280,7 +290,7 @@ def decide_revivals(state: State, view: PlayerView, index: int) -> State:
         >>> decide_revivals(s, cr.view(s, 0), 0) is s
         True
     """
-    m: LadderMatch = state.match  # type: ignore[assignment]
+    m = cast("LadderMatch", state.match)
     for seat in m.pending:
         later = view.results[index + 1] if index + 1 < len(view.results) else None
         back = seat in later.returned if later is not None else seat in view.sitting_out
@@ -308,16 +318,16 @@ def score_round(state: State, target: Any, deck: _Deck | None = None) -> State |
         >>> score_round(s, target).match.results[-1] == target
         True
     """
-    m: LadderMatch = state.match  # type: ignore[assignment]
-    game = m.game
+    m = cast("LadderMatch", state.match)
+    game = game_of(m)
     n = len(m.players)
     if state.to_act != CHANCE or target.payer not in dealt_seats(m) or len(target.points) != n:
         return None
-    rules: LadderRules = m.rules  # type: ignore[assignment]
+    rules = m.rules
     deck = deck if deck is not None else _Deck(rules, n)
     # No cards: the engine chooses the dealer and the leader and lays out the table. No history
     # either: only the match matters here (a long fold keeps no actions alive).
-    bare = new_state(CHANCE, m, None, state.held, (), None, None, EMPTY)
+    bare = _new_state(CHANCE, m, None, state.held, (), None, None, EMPTY, None)
     started = game.start_round(bare, deck.no_cards)
     table = started.table
     assert table is not None
@@ -327,9 +337,10 @@ def score_round(state: State, target: Any, deck: _Deck | None = None) -> State |
         plays = {s: PLAY_OF[s][c] for s, c in cards.items()}
         held = tuple((plays[s],) if s in plays else () for s in range(n))
         at = table if leader == table.leader else attrs.evolve(table, leader=leader)
-        after = new_state(leader, started.match, at, held, (), None, None, started.past)
+        after = _new_state(leader, started.match, at, held, (), None, None, started.past, None)
         for _ in table.seats:
-            seat: int = after.to_act  # type: ignore[assignment]
+            seat = after.to_act
+            assert seat is not None
             after = game.play(after, plays[seat])
         if after.match.results[-1] == target:
             return after
@@ -446,7 +457,7 @@ class _Deck:
                 if i < len(cards):
                     used[rank] = i + 1
                     return cards[i]
-            return None  # type: ignore[return-value]
+            return None  # type: ignore[return-value]  # (the caller checks for None)
 
         return take
 
@@ -466,3 +477,22 @@ def _ones_counts(rules: LadderRules, rank: int, amount: int, seats: int) -> list
         return []
     ones = ratio.bit_length() - 1
     return [ones] if ones <= seats else []
+
+
+class LadderSampling(Sampling):
+    """The ladder's sampling: an earlier round rebuilt from its last trick, then its revival decision.
+
+    Example:
+        >>> type(LadderSampling()).__name__
+        'LadderSampling'
+    """
+
+    __slots__ = ()
+
+    def rebuild_round(self, state: State, view: PlayerView, index: int, rng: random.Random) -> State:
+        """A round built from its last trick (`rebuild_round`; else searched for with the generic
+        `cucumber_rules.sampling.search_round`), then the revival decision it led to (`decide_revivals`).
+        """
+        found = rebuild_round(state, view.results[index], rng)
+        after = found if found is not None else super().rebuild_round(state, view, index, rng)
+        return decide_revivals(after, view, index)

@@ -1,18 +1,32 @@
-"""What only the ladder games keep: their match, round results, views and the revival decision."""
+"""What only the ladder games keep: their states, match, round results, score, views and the revival."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import warnings
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from ..._values import exactly
 from ...actions import Decision
 from ...cards import Card
-from ...state import Match, RoundResult
+from ...scoring import Score
+from ...state import Match, RoundResult, State
 from ...views import PlayerView
 
-__all__ = ["LadderMatch", "LadderResult", "LadderView", "Revive"]
+if TYPE_CHECKING:
+    from .rules import LadderRules
+
+__all__ = [
+    "LadderMatch",
+    "LadderResult",
+    "LadderScore",
+    "LadderState",
+    "LadderView",
+    "Revive",
+    "dealt_seats",
+]
 
 
 @attrs.frozen
@@ -56,10 +70,36 @@ class LadderMatch(Match):
     payer: int = -1
     """Who paid for the last trick of the last round; -1 before any."""
 
+    if TYPE_CHECKING:
+        rules: LadderRules
+
     @property
     def eliminated(self) -> tuple[bool, ...]:
         """Per seat: eliminated and not (yet) back."""
         return tuple(map(bool, self.out))  # (`out` holds 0 or a round number)
+
+
+class LadderState(State):
+    """A state of a ladder match: `State`, with the ladder's reading `high`.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2),
+        ...              cr.Deal(hands=[["9C"], ["2D"]]))
+        >>> type(s).__name__, s.high, cr.apply(s, cr.Play(0, "9C")).high
+        ('LadderState', 0, 9)
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        match: LadderMatch
+
+    @property
+    def high(self) -> int:
+        """The highest rank in the current trick (0 before its first card)."""
+        best = self.best
+        return 0 if best is None else best.card.rank
 
 
 @attrs.frozen
@@ -69,20 +109,56 @@ class LadderResult(RoundResult):
     Example:
         >>> from cucumber_rules import card
         >>> r = LadderResult(1, (0, 12, 0), (0, 12, 0), payer=1, card=card("QS"))
-        >>> r.payer, r.card, r.eliminated
+        >>> r.payer, r.card, r.went_out
         (1, card('QS'), ())
     """
 
+    renamed: ClassVar[Mapping[str, str]] = {"marks": "marked", "eliminated": "went_out"}
+    """Fields JSON format 2 called otherwise (read by `loads`)."""
     payer: int
     """The seat that paid for the last trick."""
     card: Card
     """The card whose value was paid (the highest card of the last trick)."""
-    marks: tuple[int, ...] = ()
-    """Seats that drew a cucumber mark (and had their score reset)."""
-    eliminated: tuple[int, ...] = ()
-    """Seats eliminated by this round."""
+    marked: tuple[int, ...] = ()
+    """The seats that drew a cucumber mark in this round (and had their score reset)."""
+    went_out: tuple[int, ...] = ()
+    """The seats eliminated by this round."""
     returned: tuple[int, ...] = ()
-    """Seats that came back from a revival with this round's end."""
+    """The seats that came back from a revival with this round's end."""
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        """Deprecated: `marked` (`marks` is a count per seat, as in `LadderScore.marks`)."""
+        _moved("LadderResult.marks", "LadderResult.marked")
+        return self.marked
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """Deprecated: `went_out` (`eliminated` is a flag per seat, as in `LadderScore.eliminated`)."""
+        _moved("LadderResult.eliminated", "LadderResult.went_out")
+        return self.went_out
+
+
+def _moved(old: str, new: str) -> None:
+    warnings.warn(f"{old} is deprecated: use {new}", DeprecationWarning, stacklevel=3)
+
+
+@attrs.frozen(weakref_slot=False)
+class LadderScore(Score):
+    """A ladder match's score: `Score`, with cucumber marks and eliminations per seat.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.score(cr.new_game(cr.ruleset("agurk"), players=3))
+        >>> type(s).__name__, s.marks, s.eliminated
+        ('LadderScore', (0, 0, 0), (False, False, False))
+    """
+
+    per_seat: ClassVar[tuple[str, ...]] = ("marks", "eliminated")
+    marks: tuple[int, ...] = ()
+    """Cucumber marks per seat (Agurk's first-life warnings)."""
+    eliminated: tuple[bool, ...] = ()
+    """Per seat: out of the match."""
 
 
 @attrs.frozen(kw_only=True)
@@ -92,11 +168,32 @@ class LadderView(PlayerView):
     Example:
         >>> import cucumber_rules as cr
         >>> v = cr.view(cr.new_game(cr.ruleset("gurka", revival=True), players=3), 0)
-        >>> type(v).__name__, v.sitting_out, v.pending
-        ('LadderView', (), ())
+        >>> type(v).__name__, v.marks, v.sitting_out, v.pending
+        ('LadderView', (0, 0, 0), (), ())
     """
 
+    per_seat: ClassVar[tuple[str, ...]] = ("marks", "eliminated")
+    marks: tuple[int, ...]
+    """Cucumber marks per seat (Agurk's first-life warnings)."""
+    eliminated: tuple[bool, ...]
+    """Per seat: out of the match."""
     sitting_out: tuple[int, ...]
     """Seats that bought back in and sit out the coming round (revival)."""
     pending: tuple[int, ...]
     """Seats that must still decide whether to buy back in (revival)."""
+
+
+_ALL_SEATS: Final = tuple(tuple(range(n)) for n in range(8))
+
+
+def dealt_seats(match: LadderMatch) -> tuple[int, ...]:
+    """The seats that receive cards in the coming round: in play and not sitting out.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> dealt_seats(cr.new_game(cr.ruleset("agurk"), players=4).match)
+        (0, 1, 2, 3)
+    """
+    if not match.sitting_out and not any(match.out):
+        return _ALL_SEATS[len(match.out)]
+    return tuple(s for s, out in enumerate(match.out) if out == 0 and s not in match.sitting_out)

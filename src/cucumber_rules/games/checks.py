@@ -1,0 +1,340 @@
+"""What `register_game` checks before registering a game: its shape, its names, and that its values serialise.
+
+A plug-in is contained: everything here runs before anything changes, and a failure raises
+(`TypeError` for something of the wrong kind, `ValueError` for a name that is taken or
+malformed) naming the game and what is wrong.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+import keyword
+import types
+import typing
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from ..errors import check_codes
+from .base import FLAT_HOOKS, Game, _Group
+
+__all__ = ["check_game", "library_game", "prove"]
+
+#: What Python itself puts in a class's namespace (not a reading of the game's).
+_CLASS_MACHINERY = frozenset(
+    {"__module__", "__qualname__", "__doc__", "__slots__", "__annotations__", "__orig_bases__",
+     "__parameters__", "__firstlineno__", "__static_attributes__", "__weakref__", "_abc_impl"}
+)  # fmt: skip
+#: A game's value classes (each derives from the library's class of that role).
+_VALUE_TYPES = ("match_type", "table_type", "trick_type", "result_type", "view_type")
+#: Each hook group's attribute, with the data its class must hold: name -> type.
+_GROUP_DATA: dict[str, dict[str, type]] = {
+    "views": {"view_fields_shared": bool},
+    "stats": {"penalty_words": str},
+}
+
+
+def _check_groups(game: Game[Any]) -> None:
+    """Each hook group is an object of its default's class (or a subclass) holding data of the right types."""
+    for attr in sorted({group for group, _ in FLAT_HOOKS.values()}):
+        if isinstance(inspect.getattr_static(type(game), attr, None), _Group):
+            continue  # declared with `group(...)`: its class is checked when it is first built
+        found = getattr(game, attr, None)
+        default = getattr(Game, attr)
+        if not isinstance(found, type(default)):
+            raise TypeError(
+                f"{game.name}: its {attr} group must be a {type(default).__name__} (or a subclass), "
+                f"not {type(found).__name__}"
+            )
+        for name, kind in _GROUP_DATA.get(attr, {}).items():
+            value = getattr(found, name, None)
+            if type(value) is not kind:
+                raise TypeError(
+                    f"{game.name}: {attr}.{name} must be {kind.__name__}, not {type(value).__name__}"
+                )
+
+
+def library_game(game: Game[Any]) -> bool:
+    """True for the library's own games (the ladder games, Catastrophe), False for a plug-in."""
+    return type(game).__module__.startswith("cucumber_rules.")
+
+
+def check_game(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
+    """Refuse a game that is malformed or clashes with a registered one (before anything changes)."""
+    from ..rules import Rules
+
+    name = game.name
+    if not isinstance(name, str):
+        raise TypeError(f"a game's name must be a string, not {type(name).__name__}")
+    if not name or _canonical(name) != name:
+        raise ValueError(
+            f"a game needs a name in lower case, words joined by '-' ('high-card'), not {name!r}"
+        )
+    if name in games:
+        raise ValueError(f"a game named {name!r} is already registered")
+    for attr, kind in (("title", str), ("unit", str)):
+        _expect(game, attr, kind)
+    _expect(game, "shows_dealer", bool)
+    _check_groups(game)
+    rules_type = getattr(game, "rules_type", None)
+    if not (isinstance(rules_type, type) and issubclass(rules_type, Rules) and attrs.has(rules_type)):
+        raise TypeError(f"{name}: rules_type must be a subclass of Rules")
+    if game.rules_type.game != name:
+        raise ValueError(f"{name}: its rules class says game {game.rules_type.game!r}")
+    _check_types(game)
+    _check_presets(game, games)
+    check_codes(name, game.error_codes)
+    _check_tags(game, games)
+    _check_options(game)
+    unused = game.format1.unused
+    if not isinstance(unused, Mapping) or (unused and not library_game(game)):
+        raise ValueError(
+            f"{name}: format1.unused is for the games cucumber_rules 0.1 wrote (format 1 knew no other)"
+        )
+
+
+def _expect(game: Game[Any], attr: str, kind: type) -> Any:
+    value = getattr(game, attr, None)
+    if type(value) is not kind:
+        raise TypeError(f"{game.name}: {attr} must be {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _mapping(game: Game[Any], attr: str) -> Mapping[Any, Any]:
+    value = getattr(game, attr, None)
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{game.name}: {attr} must be a mapping, not {type(value).__name__}")
+    return value
+
+
+def _canonical(name: str) -> str:
+    from ..rules import _key
+
+    return _key(name)
+
+
+def _check_types(game: Game[Any]) -> None:
+    """Each of the game's value classes is an attrs class deriving from the library's own."""
+    from ..actions import MAX_SEATS
+    from ..scoring import Score
+    from ..state import Match, RoundResult, State, Table, Trick
+    from ..views import PlayerView
+
+    limit = game.rules_type.seats_limit
+    if type(limit) is not int or not 2 <= limit <= MAX_SEATS:
+        raise ValueError(
+            f"{game.name}: seats_limit of its rules must be an int 2..{MAX_SEATS}, not {limit!r}"
+        )
+    for attr, base in zip(_VALUE_TYPES, (Match, Table, Trick, RoundResult, PlayerView), strict=True):
+        cls = getattr(game, attr, None)
+        if not (isinstance(cls, type) and issubclass(cls, base) and attrs.has(cls)):
+            raise TypeError(f"{game.name}: {attr} must be an attrs subclass of {base.__name__}, not {cls!r}")
+    score_type = getattr(game, "score_type", None)
+    if not (isinstance(score_type, type) and issubclass(score_type, Score) and attrs.has(score_type)):
+        raise TypeError(f"{game.name}: score_type must be an attrs subclass of Score, not {score_type!r}")
+    state_type = getattr(game, "state_type", None)
+    if not (isinstance(state_type, type) and issubclass(state_type, State)):
+        raise TypeError(f"{game.name}: state_type must be State or a subclass of it, not {state_type!r}")
+    if attrs.fields(state_type) != attrs.fields(State) or "__dict__" in dir(state_type):
+        raise TypeError(
+            f"{game.name}: its state class {state_type.__name__} may add readings (properties) to State, "
+            "not fields or a __dict__ (give it `__slots__ = ()`)"
+        )
+    own = vars(state_type) if state_type is not State else {}  # (State's own slots are no readings)
+    readings = [n for n in own if n not in _CLASS_MACHINERY]
+    for name in readings:
+        if not _public(name) or (state_type is not State and _has(State, name)):
+            raise ValueError(f"{game.name}: a state reading cannot be named {name!r}")
+
+
+def _check_presets(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
+    """Presets and aliases: canonical names, rules of this game, taken by no other game."""
+    presets, aliases = _mapping(game, "presets"), _mapping(game, "aliases")
+    titles = _mapping(game, "preset_titles")
+    rules_type = game.rules_type
+    taken = {key: other.name for other in games.values() for key in (*other.presets, *other.aliases)}
+    for key in (*presets, *aliases):
+        if not isinstance(key, str) or not key or _canonical(key) != key:
+            raise ValueError(f"{game.name}: preset name {key!r} must be in lower case, words joined by '-'")
+        if key in taken:
+            raise ValueError(f"{game.name}: preset name {key!r} is taken by the {taken[key]} game")
+    for key, rules in presets.items():
+        if type(rules) is not rules_type or rules.name != key:
+            raise ValueError(f"{game.name}: preset {key!r} must be {rules_type.__name__} named {key!r}")
+    for alias, target in aliases.items():
+        if not isinstance(target, str) or target not in presets:
+            raise ValueError(f"{game.name}: alias {alias!r} names no preset ({target!r})")
+    for key, title in titles.items():
+        if not isinstance(key, str) or not isinstance(title, str):
+            raise TypeError(f"{game.name}: preset_titles must map preset names to strings")
+
+
+def _tags_of(games: Any) -> dict[str, tuple[type, str]]:
+    from ..actions import Deal, Play
+    from ..views import Dealt
+
+    found: dict[str, tuple[type, str]] = {c.TAG: (c, "the core actions") for c in (Deal, Play, Dealt)}
+    for other in games:
+        for cls in (*other.decisions, *other.events):
+            found.setdefault(cls.TAG, (cls, f"the {other.name} game"))
+    return found
+
+
+def _check_tags(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
+    """Decision and event classes: attrs classes with a `TAG` of their own that no other class has."""
+    from ..actions import Decision
+
+    taken = _tags_of(games.values())
+    own: dict[str, type] = {}
+    for attr in ("decisions", "events"):
+        classes = getattr(game, attr, None)
+        if type(classes) is not tuple:
+            raise TypeError(f"{game.name}: {attr} must be a tuple of classes, not {type(classes).__name__}")
+        for cls in classes:
+            if not (isinstance(cls, type) and attrs.has(cls)):
+                raise TypeError(f"{game.name}: {attr} must hold attrs classes, not {cls!r}")
+            if (attr == "decisions") != issubclass(cls, Decision):
+                wrong = "must derive from Decision" if attr == "decisions" else "cannot be a Decision"
+                raise TypeError(f"{game.name}: {cls.__name__} in {attr} {wrong}")
+            tag = cls.__dict__.get("TAG")
+            if type(tag) is not str or not tag:
+                raise TypeError(f'{game.name}: {cls.__name__} needs a TAG of its own (JSON\'s "type")')
+            other, owner = taken.get(tag, (cls, ""))
+            if other is not cls:
+                taker = f"{owner} ({other.__name__})"
+                raise ValueError(f"{game.name}: tag {tag!r} of {cls.__name__} is taken by {taker}")
+            if own.setdefault(tag, cls) is not cls:
+                both = f"{own[tag].__name__} and {cls.__name__}"
+                raise ValueError(f"{game.name}: tag {tag!r} is used by both {both}")
+
+
+def _check_options(game: Game[Any]) -> None:
+    """Refuse an option that is not a plain public name or would hide one of `Rules`' attributes."""
+    from ..rules import Rules, _options_of
+
+    common = set(_options_of(Rules))
+    for name in _options_of(game.rules_type):
+        if not _public(name):
+            raise ValueError(f"{game.name}: an option needs a public name, not {name!r}")
+        if name not in common and _has(Rules, name):
+            raise ValueError(f"{game.name}: an option cannot be named {name!r}: Rules has it already")
+
+
+def _public(name: object) -> bool:
+    """True for a name a reading or option may have: an identifier, not a keyword, no leading `_`."""
+    return (
+        isinstance(name, str)
+        and name.isidentifier()
+        and not name.startswith("_")
+        and not keyword.iskeyword(name)
+    )
+
+
+def _has(cls: type, name: str) -> bool:
+    try:
+        inspect.getattr_static(cls, name)
+    except AttributeError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- the proof that it serialises
+
+
+def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
+    """Build the JSON converter with the game and send its values there and back.
+
+    The converter's hooks are built for each of the game's classes and the types of their
+    fields; each preset's rules, a new match of it (state, the spectator's and seat 0's views,
+    score, record) and the game's `decision_examples` are written as JSON and read back equal.
+
+    Raises:
+        TypeError: Naming the game, the class or value, and the cause.
+    """
+    from ..actions import Action
+    from ..engine import new_game, score
+    from ..records import Record, record
+    from ..rules import Rules
+    from ..scoring import Score
+    from ..serialization.converter import converter_for
+    from ..state import State
+    from ..views import PlayerView, view
+
+    classes = [
+        *((attr, getattr(game, attr)) for attr in ("rules_type", *_VALUE_TYPES, "score_type")),
+        *(("decisions", cls) for cls in game.decisions),
+        *(("events", cls) for cls in game.events),
+    ]
+    for attr, cls in classes:
+        with _proving(game, f"the annotations of {cls.__qualname__} ({attr})"):
+            attrs.resolve_types(cls)
+    with _proving(game, "the JSON converter with it"):
+        conv = converter_for({**games, game.name: game})
+    seen: set[Any] = set()
+    for attr, cls in classes:
+        with _proving(game, f"the JSON hooks of {cls.__qualname__} ({attr})"):
+            _hooks(conv, cls, seen)
+    samples: list[tuple[str, Any, Any]] = []
+    for preset, rules in game.presets.items():
+        match = f"a new match of {preset!r}"
+        with _proving(game, match):
+            state = new_game(rules, rules.min_players)
+            samples += [
+                (f"preset {preset!r}", rules, Rules),
+                (match, state, State),
+                (f"the spectator's view of {match}", view(state, None), PlayerView),
+                (f"seat 0's view of {match}", view(state, 0), PlayerView),
+                (f"the score of {match}", score(state), Score),
+                (f"the record of {match}", record(state), Record),
+            ]
+    with _proving(game, "testing.decision_examples(0)"):
+        samples += [(repr(d), (d,), tuple[Action, ...]) for d in game.testing.decision_examples(0)]
+    for what, value, kind in samples:
+        with _proving(game, what):
+            _round_trip(conv, value, kind)
+
+
+@contextlib.contextmanager
+def _proving(game: Game[Any], what: str) -> Iterator[None]:
+    """Turn a failure of one step of `_prove` into the `TypeError` that names the game and the step."""
+    try:
+        yield
+    except Exception as error:
+        message = f"{game.name}: its values do not serialise: {what} failed: {type(error).__name__}: {error}"
+        raise TypeError(message) from error
+
+
+def _hooks(conv: Any, t: Any, seen: set[Any]) -> None:
+    """Build the converter's hooks for a type and its fields' types (cattrs builds most lazily)."""
+    if t in seen or t is type(None) or t is typing.Any:
+        return
+    seen.add(t)
+    conv.get_structure_hook(t)
+    origin = typing.get_origin(t)
+    if origin is typing.Literal:
+        return
+    if origin is not None:
+        args = [arg for arg in typing.get_args(t) if arg is not Ellipsis and arg is not type(None)]
+        if origin in (typing.Union, types.UnionType) and len(args) > 1:
+            args = [arg for arg in args if attrs.has(arg)]  # (its hook reads the other members itself)
+        for arg in args:
+            _hooks(conv, arg, seen)
+        return
+    conv.get_unstructure_hook(t)
+    if isinstance(t, type) and attrs.has(t):
+        attrs.resolve_types(t)
+        for field in attrs.fields(t):
+            if field.init:
+                _hooks(conv, field.type, seen)
+
+
+def _round_trip(conv: Any, value: Any, kind: Any) -> None:
+    """Write a value as JSON and read it back; it must come back equal."""
+    data = conv.unstructure(value, kind if typing.get_origin(kind) else type(value))
+    text = json.dumps(data, allow_nan=False)
+    back = conv.structure(json.loads(text), kind)
+    if back != value:
+        raise ValueError(f"it reads back as {back!r}, not {value!r}")

@@ -1,0 +1,60 @@
+"""What a ladder view shows beyond `PlayerView`: marks, eliminations, the revival rule's state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
+
+from ...serialization.format1 import Format1
+from ...state import State
+from ...views import PlayerView, Views
+from .sampling import check_view as _check_view
+from .types import LadderMatch
+
+__all__ = ["LadderFormat1", "LadderViews"]
+
+
+class LadderViews(Views):
+    """What a ladder view shows beyond `PlayerView`: marks, eliminations and the revival rule's state.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> LadderViews().view_fields(cr.new_game(cr.ruleset("agurk"), players=3), None)
+        {'marks': (0, 0, 0), 'eliminated': (False, False, False), 'sitting_out': (), 'pending': ()}
+    """
+
+    __slots__ = ()
+
+    view_fields_shared: ClassVar[bool] = True  # the match's, the same for every seat
+
+    def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The match's marks and eliminations, and the revival rule's public state."""
+        m = cast("LadderMatch", state.match)
+        return {
+            "marks": m.marks,
+            "eliminated": m.eliminated,
+            "sitting_out": m.sitting_out,
+            "pending": m.pending,
+        }
+
+    def check_view(self, view: PlayerView) -> str | None:
+        """See `sampling.check_view`: the results rebuilt into the match from their last tricks alone,
+        then the current round checked."""
+        return _check_view(view)
+
+
+class LadderFormat1(Format1):
+    """What cucumber_rules 0.1 (JSON format 1) wrote in a ladder document for Catastrophe's fields.
+
+    Example:
+        >>> LadderFormat1.unused["trick"]
+        {'marker': None, 'revealed': None}
+    """
+
+    __slots__ = ()
+
+    unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "view": {"revealed": None, "marker": None, "captured": []},
+        "trick": {"marker": None, "revealed": None},
+        "result": {},
+    }

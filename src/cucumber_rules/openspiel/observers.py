@@ -1,0 +1,367 @@
+"""OpenSpiel's observers of a game: the observation and information-state tensors and strings."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from .. import encoding
+from .._values import Value
+from ..actions import Deal, Decision, Play
+from ..cards import Card
+from ..encoding.ids import _encoding
+from ..rules import Rules, game_of
+from ..state import State
+from ..views import Dealt, public_history, view
+from .params import _rounds_bound
+
+if TYPE_CHECKING:
+    from .game import CucumberGame
+    from .state import CucumberState
+
+HISTORY_TENSOR_LIMIT = 2**17
+"""The most values a perfect-recall tensor may have; a game whose tensor would be longer offers none.
+
+A perfect-recall tensor holds every round a match can have (its deals, tricks, turned-up cards
+and decisions), so its length grows with the bound on rounds: Catastrophe's `hand_count`, a ladder
+game's `fixed_rounds` or `round_limit`. The ladder presets' automatic round limit (hundreds of
+rounds) would make it millions of values long: such a game offers the information-state *string*
+(always perfect recall) but no tensor (`provides_information_state_tensor` is False, and asking
+for one raises `ValueError`). Set `round_limit` or `fixed_rounds` to get one.
+
+Example:
+    >>> HISTORY_TENSOR_LIMIT
+    131072
+"""
+
+
+@attrs.frozen
+class _HistoryLayout(Value):
+    """A match's history in a perfect-recall tensor: R rounds of T tricks, n seats, K card ids."""
+
+    rounds: int
+    tricks: int
+    seats: int
+    cards: int
+    decisions: int
+    """Decision ids (the ladder games with revival: 2)."""
+    reveals: bool
+    """Whether the game turns up stock cards (Surprise Cucumber): a `revealed` part."""
+
+    @classmethod
+    def of(cls, rules: Rules, players: int) -> _HistoryLayout | None:
+        """The layout, or None where it is unbounded or longer than `HISTORY_TENSOR_LIMIT`."""
+        rounds = _rounds_bound(rules, players)
+        if rounds is None:
+            return None
+        e = _encoding(rules)
+        parts = dict(encoding.observation_parts(rules, players))
+        reveals = "revealed" in parts and bool(rules.options().get("surprise", True))
+        found = cls(rounds, rules.cards_per_player(players), players, len(e.cards), e.decisions, reveals)
+        if sum(math.prod(shape) for _, shape in found.parts(private="all")) > HISTORY_TENSOR_LIMIT:
+            return None
+        return found
+
+    def parts(self, *, public: bool = True, private: str = "single") -> list[tuple[str, tuple[int, ...]]]:
+        """The perfect-recall parts: each round's dealt cards (private), then its public events."""
+        r, t, n, k = self.rounds, self.tricks, self.seats, self.cards
+        out: list[tuple[str, tuple[int, ...]]] = []
+        if private == "single":
+            out.append(("dealt", (r, k)))
+        elif private == "all":
+            out.append(("dealt", (r, n, k)))
+        if public:
+            out += [("leaders", (r, t, n)), ("plays", (r, t, n, k))]
+            if self.reveals:
+                out.append(("turned_up", (r, t, k)))
+            if self.decisions:
+                out.append(("decisions", (r, n, self.decisions)))
+        return out
+
+
+_PRIVATE = {
+    pyspiel.PrivateInfoType.NONE: "none",
+    pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
+    pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+}
+
+
+class CucumberObserver:
+    """OpenSpiel's observer (its PyObserver interface) of one `IIGObservationType`: tensors and strings.
+
+    The three choices OpenSpiel defines, in every combination:
+
+    - **public information**: what every seat sees. Without perfect recall, the compact observation
+      (`encoding.observation`) of the seat's view without its `hand` part, from a spectator's view
+      with seats counted from the observing player; with perfect recall, every public event of the
+      match so far as well (below).
+    - **private information** of no seat, of the observing seat (its `hand`; with perfect recall,
+      the cards each deal gave it) or of every seat (`hands`, one row per relative seat; with
+      perfect recall, every deal's hands). Cards that reach no seat (the undealt cards and the
+      stock's unturned cards) are in none of them.
+    - **perfect recall** (the information state): the whole match as the player saw it, every
+      round up to the rules' bound: for each round, the cards dealt (`dealt`), each trick's leader
+      (`leaders`) and each relative seat's card in it (`plays`), the cards turned up for the
+      tricks (`turned_up`, Surprise Cucumber) and the decisions taken (`decisions`, revival),
+      after the compact observation. The strings list the events (`public_history`). A game whose
+      rounds have no useful bound offers the strings only (see `HISTORY_TENSOR_LIMIT`).
+
+    The default observation (`observation_tensor`) is public information and the player's own,
+    without perfect recall; the information state adds perfect recall.
+
+    Example:
+        >>> from open_spiel.python.observation import make_observation
+        >>> game = pyspiel.load_game("cucumber_gurka", {"players": 2, "hand_size": 2, "fixed_rounds": 2})
+        >>> state = game.new_initial_state()
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> observer = make_observation(game)
+        >>> observer.string_from(state, 0)
+        'seat 0 · round 1 · totals [0, 0] · hand 2C 2D · trick - · seen -'
+        >>> public = make_observation(game, pyspiel.IIGObservationType(
+        ...     perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+        >>> public.string_from(state, 0)
+        'public · round 1 dealt 2 2'
+        >>> list(public.dict)[-4:]
+        ['sitting_out', 'pending', 'leaders', 'plays']
+    """
+
+    def __init__(self, game: CucumberGame, iig_obs_type: Any = None, params: Any = None) -> None:
+        if params:
+            raise ValueError(f"the cucumber games take no observation parameters, not {dict(params)}")
+        rules, n = game.rules, game.players
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        self.rules = rules
+        self.players = n
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        """Whether the observation is the whole match so far (the information state)."""
+        self.public_info: bool = bool(iig_obs_type.public_info)
+        """Whether public information is observed."""
+        self.private_info: str = _PRIVATE[iig_obs_type.private_info]
+        """Whose private information is observed: `"none"`, `"single"` (the player's) or `"all"`."""
+        k = len(_encoding(rules).cards)
+        compact = list(encoding.observation_parts(rules, n))
+        parts: list[tuple[str, tuple[int, ...]]] = []
+        if self.public_info:
+            parts += [
+                (name, (size,)) for name, size in compact if self.private_info == "single" or name != "hand"
+            ]
+        elif self.private_info == "single":
+            parts.append(("hand", (k,)))
+        if self.private_info == "all":
+            parts.append(("hands", (n, k)))
+        self._compact = sum(math.prod(shape) for _, shape in parts)
+        history = game._history_layout
+        if self.perfect_recall and history is not None:
+            parts += history.parts(public=self.public_info, private=self.private_info)
+        if self.perfect_recall and history is None:
+            self._history: _HistoryLayout | None = None
+            self.tensor: np.ndarray[Any, Any] | None = None
+            """The flat tensor `set_from` fills (None: strings only, see `HISTORY_TENSOR_LIMIT`)."""
+            self.dict: dict[str, np.ndarray[Any, Any]] = {}
+            """Named views into `tensor`, by part."""
+            self._offsets: dict[str, int] = {}
+            self._size = 0
+            return
+        self._history = history if self.perfect_recall else None
+        self._size = sum(math.prod(shape) for _, shape in parts)
+        self.tensor = np.zeros(self._size, np.float32)
+        self.dict = {}
+        self._offsets = {}
+        at = 0
+        for name, shape in parts:
+            size = math.prod(shape)
+            self.dict[name] = self.tensor[at : at + size].reshape(shape)
+            self._offsets[name] = at
+            at += size
+
+    # ----------------------------------------------------------------- values
+
+    def values(self, state: CucumberState, player: int) -> list[float]:
+        """The tensor `set_from(state, player)` fills, as a new list of floats.
+
+        Raises:
+            ValueError: Where the observer has no tensor (see `HISTORY_TENSOR_LIMIT`).
+        """
+        if self.tensor is None:
+            raise ValueError(
+                f"{state.get_game()} has no perfect-recall tensor: its matches may run to "
+                f"{_rounds_bound(self.rules, self.players) or 'an unknown number of'} rounds; set "
+                "round_limit or fixed_rounds (or use the information state string)"
+            )
+        head, ones = self._entries(state._state, player)
+        out = head + [0.0] * (self._size - len(head))
+        for i, value in ones.items():
+            out[i] = value
+        return out
+
+    def set_from(self, state: CucumberState, player: int) -> None:
+        """Fill `tensor` with what `player` observes in `state`."""
+        if self.tensor is None:
+            self.values(state, player)  # raises
+            return
+        head, ones = self._entries(state._state, player)
+        tensor = self.tensor
+        tensor[: len(head)] = head
+        tensor[len(head) :] = 0.0
+        if ones:
+            tensor[list(ones)] = list(ones.values())
+
+    def _entries(self, s: State, player: int) -> tuple[list[float], dict[int, float]]:
+        """The compact part as a list, and the perfect-recall part's nonzero entries by position."""
+        n = self.players
+        e = _encoding(self.rules)
+        head: list[float] = []
+        if self.public_info:
+            if self.private_info == "single":
+                head = list(encoding.observation(view(s, player)))
+            else:
+                head = list(encoding.observation(attrs.evolve(view(s, None), seat=player)))
+                lo, k = self._relative_hand_span()
+                del head[lo : lo + k]
+        elif self.private_info == "single":
+            head = [0.0] * len(e.cards)
+            for c in view(s, player).hand:
+                head[e.ids[c.index]] += 1.0
+        if self.private_info == "all":
+            k = len(e.cards)
+            hands = [0.0] * (n * k)
+            for seat, hand in enumerate(s.hands):
+                base = (seat - player) % n * k
+                for c in hand:
+                    hands[base + e.ids[c.index]] += 1.0
+            head += hands
+        ones: dict[int, float] = {}
+        if self._history is not None:
+            self._history_entries(s, player, ones)
+        return head, ones
+
+    def _relative_hand_span(self) -> tuple[int, int]:
+        at = 0
+        for name, size in encoding.observation_parts(self.rules, self.players):
+            if name == "hand":
+                return at, size
+            at += size
+        raise AssertionError("every observation has a hand part")  # pragma: no cover
+
+    def _history_entries(self, s: State, player: int, ones: dict[int, float]) -> None:
+        layout = self._history
+        assert layout is not None
+        rules = self.rules
+        e = _encoding(rules)
+        ids, k, n, t_max = e.ids, len(e.cards), self.players, layout.tricks
+        offsets = self._offsets
+        events = public_history(s, player if self.private_info == "single" else None)
+        r = -1
+        played = 0
+        per_trick = 1
+        dealt = offsets.get("dealt")
+        if self.private_info == "all" and dealt is not None:
+            deals = [a for a in s.actions if type(a) is Deal]
+            for round_, deal in enumerate(deals):
+                for seat, hand in enumerate(deal.hands):
+                    base = dealt + (round_ * n + (seat - player) % n) * k
+                    for c in hand:
+                        ones[base + ids[c.index]] = ones.get(base + ids[c.index], 0.0) + 1.0
+        if not self.public_info and self.private_info != "single":
+            return
+        single = self.private_info == "single" and dealt is not None
+        public = self.public_info
+        leaders = offsets.get("leaders", 0)
+        plays = offsets.get("plays", 0)
+        turned_up = offsets.get("turned_up")
+        for event in events:
+            kind = type(event)
+            if kind is Play:  # the most frequent event first
+                if not public:
+                    continue
+                trick = played // per_trick
+                seat = (event.seat - player) % n  # type: ignore[union-attr]
+                if played % per_trick == 0:
+                    ones[leaders + (r * t_max + trick) * n + seat] = 1.0
+                ones[plays + ((r * t_max + trick) * n + seat) * k + ids[event.card.index]] = 1.0  # type: ignore[union-attr]
+                played += 1
+            elif kind is Dealt:
+                r += 1
+                played = 0
+                per_trick = sum(1 for size in event.sizes if size) or 1  # type: ignore[union-attr,misc]
+                if single:
+                    base = dealt + r * k  # type: ignore[operator]
+                    for c in event.hand:  # type: ignore[union-attr]
+                        ones[base + ids[c.index]] = ones.get(base + ids[c.index], 0.0) + 1.0
+            elif not public:
+                continue
+            elif isinstance(event, Decision):
+                number = encoding.action_id(rules, event) - k
+                seat = (event.seat - player) % n
+                ones[offsets["decisions"] + (r * n + seat) * layout.decisions + number] = 1.0
+            elif turned_up is not None and isinstance(card := getattr(event, "card", None), Card):
+                ones[turned_up + (r * t_max + played // per_trick) * k + ids[card.index]] = 1.0
+            else:
+                raise ValueError(
+                    f"perfect-recall tensors encode deals, plays, decisions and turned-up cards, "
+                    f"not {kind.__name__} events: use the information state string"
+                )
+
+    # ----------------------------------------------------------------- strings
+
+    def string_from(self, state: CucumberState, player: int) -> str:
+        """What `player` observes in `state`, in words."""
+        s = state._state
+        if self.perfect_recall:
+            return self._history_string(s, player)
+        parts: list[str] = []
+        if self.public_info:
+            seat_view = view(s, player if self.private_info == "single" else None)
+            label = f"seat {player}" if self.private_info == "single" else "public"
+            parts += [label, f"round {seat_view.round_number}", f"totals {list(seat_view.totals)}"]
+            if self.private_info == "single":
+                parts.append("hand " + (" ".join(str(c) for c in seat_view.hand) or "-"))
+            parts.append("trick " + (" ".join(f"{p.seat}:{p.card}" for p in seat_view.trick) or "-"))
+            seen = " ".join(str(p.card) for t in seat_view.tricks for p in t.plays)
+            parts.append(f"seen {seen or '-'}")
+            extra = game_of(s).words.describe_table(seat_view)
+            if extra:
+                parts.append(extra)
+        elif self.private_info == "single":
+            parts.append("hand " + (" ".join(str(c) for c in view(s, player).hand) or "-"))
+        if self.private_info == "all":
+            parts.append("hands " + " | ".join(" ".join(str(c) for c in h) or "-" for h in s.hands))
+        return " · ".join(parts)
+
+    def _history_string(self, s: State, player: int) -> str:
+        single = self.private_info == "single"
+        words: list[str] = [f"seat {player}" if single else "public" if self.public_info else "private"]
+        deals = iter([a for a in s.actions if type(a) is Deal]) if self.private_info == "all" else None
+        number = 0
+        for event in public_history(s, player if single else None):
+            if type(event) is Dealt:
+                number += 1
+                text = f"round {number}"
+                if self.public_info:
+                    text += " dealt " + " ".join(str(size) for size in event.sizes)
+                if single:
+                    text += " hand " + (" ".join(str(c) for c in event.hand) or "-")
+                if deals is not None:
+                    hands = next(deals).hands
+                    text += " hands " + " | ".join(" ".join(str(c) for c in h) or "-" for h in hands)
+                if event.leader is not None and self.public_info:
+                    text += f" starter {event.leader}"
+                words.append(text)
+            elif self.public_info:
+                words.append(_event(event))
+        return " · ".join(words) if self.public_info or self.private_info != "none" else ""
+
+
+def _event(event: object) -> str:
+    if isinstance(event, Dealt):
+        return "dealt " + " ".join(str(n) for n in event.sizes)
+    card = getattr(event, "card", None)
+    if not isinstance(event, Play) and card is not None:
+        return f"{type(event).__name__.lower()} {card}"
+    return str(event)
