@@ -374,10 +374,13 @@ class CatastropheGame(Game[CatastropheState]):
         last = len(held[taker]) == 1  # (every seat holds the card it played until the trick ends)
         if not last and revealed is not None:
             revealed, stock = stock[0], stock[1:]
-        shown = None if last else revealed
-        table = _new_table(table.seats, table.after, taker, tricks, stock, shown, captured)
-        after = _trick_taken(state, trick, taker, table, without_trick(held, trick), None)  # (`take_trick`)
-        return finish_hand(after) if last else after
+        if last:
+            table = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
+            return finish_hand(_trick_taken(state, trick, taker, table, without_trick(held, trick), None))
+        table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
+        held = without_trick(held, trick)
+        moves = _allowed(five, revealed, (), None, held[taker])  # (the taker leads: its moves, listed now)
+        return _trick_taken(state, trick, taker, table, held, moves)  # (`take_trick`, positionally)
 
     def score(self, state: CatastropheState) -> Score:
         """Totals, one row per hand, winners, and the ranking: fewest cucumbers, lowest hand, seat.
