@@ -42,6 +42,10 @@ CHROMIUM_FLAGS = [
 ]
 #: Python starts in the page (Pyodide): allow for a slow, shared machine.
 START_TIMEOUT_MS = 120_000
+#: The address the site is built for (mkdocs.yml's site_url), which its sitemap.xml names.
+SITE_URL = "http://127.0.0.1:8000/"
+#: The words of the status line while Python starts (javascripts/live.js), stage by stage.
+STARTING = re.compile(r"^(Loading Python|Starting Python|Installing cucumber_rules|Starting the examples)")
 
 
 def _required() -> bool:
@@ -98,6 +102,24 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep the test output clean."""
+
+    def do_GET(self) -> None:
+        """The files of the site; its sitemap.xml names this server, as it names site_url where published.
+
+        The theme's instant navigation follows only the links whose address the sitemap lists (scheme
+        and host aside), so a site served on another port than its site_url's loads page by page.
+        """
+        if urlsplit(self.path).path != "/sitemap.xml":
+            super().do_GET()
+            return
+        here = f"http://{self.headers['Host']}/"  # this server, as the browser names it
+        text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
+        body = text.replace(SITE_URL, here).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")
@@ -352,4 +374,95 @@ def test_the_try_page_runs_the_readme_example(watched: _Watched, server: str) ->
     output = text.inner_text()
     assert "(0, 0, 0, 0)" in output
     assert "not-your-turn" in output
+    _ok(watched)
+
+
+#: Records every text the pages' status lines show (`window.statuses`), from now on: the observer lives
+#: as long as the window does, so `window.statuses` is also proof that no page load replaced it.
+WATCH_STATUSES = """() => {
+  window.statuses = [];
+  new MutationObserver(() => {
+    for (const node of document.querySelectorAll(".live-status")) {
+      const text = node.textContent.trim();
+      if (text && window.statuses[window.statuses.length - 1] !== text) window.statuses.push(text);
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def _statuses(page: Page) -> list[str]:
+    found = page.evaluate("() => window.statuses === undefined ? null : window.statuses.splice(0)")
+    assert found is not None, "the window was reloaded: a link of the site should replace the content only"
+    return list(found)
+
+
+def _go(page: Page, name: str, address: str) -> None:
+    """Follow the link `name` of the site's navigation (the sidebar); wait until the page shows."""
+    page.locator(".md-sidebar--primary").get_by_role("link", name=name, exact=True).click()
+    page.wait_for_url("**/" + address)
+    page.wait_for_function(
+        "a => location.pathname.endsWith(a) && !!document.querySelector('.md-content h1')", arg=address
+    )
+
+
+def test_python_starts_once_for_all_the_pages_of_a_visit(watched: _Watched, server: str, site: Path) -> None:
+    """With instant navigation the window stays: the next page's examples run in the same Python at once."""
+    assert SITE_URL in (site / "sitemap.xml").read_text(encoding="utf-8"), "mkdocs.yml's site_url changed"
+    page = watched.page
+    page.goto(server + "quickstart/")
+    page.evaluate(WATCH_STATUSES)
+    first = page.locator(".live-example").first
+    first.get_by_role("button", name="Run", exact=True).click()
+    first.locator(".live-output .live-text, .live-output .live-picture").first.wait_for()
+    told = _statuses(page)
+    assert any(STARTING.match(text) for text in told), told  # the first page starts Python, and says so
+
+    # A match on the Play page, left in the middle of a completed trick's pause.
+    _go(page, "Play", "play/")
+    form = page.locator("form.live-play-setup")
+    form.locator("select[name=preset]").select_option("agurk")
+    form.locator("input[name=players]").fill("3")
+    form.locator("input[name=seed]").fill("11")
+    form.locator("input[name=autoplay]").check()  # the trick moves on by itself after a pause
+    form.get_by_role("button", name="New match").click()
+    moves = page.locator(".live-play-moves .live-move")
+    moves.first.wait_for()
+    told = _statuses(page)
+    assert not [text for text in told if STARTING.match(text)], f"Python started again: {told}"
+    moves.first.click()
+    page.locator(".live-play-trick").wait_for()
+
+    _go(page, "Agurk (Danish Cucumber)", "rules/agurk/")
+    page.wait_for_timeout(3000)  # past the Play page's pause: its timer was stopped with the page
+    heading = page.get_by_role(
+        "heading", name=re.compile("^Suits do not matter, an equal card is high enough")
+    )
+    example = heading.locator("xpath=following::div[contains(@class, 'live-example')][1]")
+    example.get_by_role("button", name="Run", exact=True).click()
+    text = example.locator(".live-output .live-text")
+    text.wait_for()
+    assert text.inner_text().strip() == "seat 1 may play: 3C KS AH"
+    told = _statuses(page)
+    assert not [t for t in told if STARTING.match(t)], f"Python started again: {told}"
+
+    # Back (the browser's button) to the first page: set up again, its examples run.
+    page.go_back()
+    page.go_back()
+    page.wait_for_url("**/quickstart/")
+    first = page.locator(".live-example").first
+    first.get_by_role("button", name="Run", exact=True).click()
+    first.locator(".live-output .live-text, .live-output .live-picture").first.wait_for()
+    told = _statuses(page)
+    assert told, "the run said nothing"
+    assert not [t for t in told if STARTING.match(t)], told
+
+    # The runtime and the wheels were fetched once for the whole visit.
+    live = [urlsplit(u).path for u in watched.requests if "/live/" in urlsplit(u).path]
+    for name in ("manifest.json", "pyodide/pyodide.js", "pyodide/pyodide.asm.wasm", "cucumber_live.py"):
+        assert sum(p.endswith("/live/" + name) for p in live) == 1, (name, live)
+    wheels = [p for p in live if p.endswith(".whl")]
+    assert wheels
+    assert len(wheels) == len(set(wheels)), wheels
+    pages = [u for u in watched.requests if urlsplit(u).path.endswith(("/play/", "/rules/agurk/"))]
+    assert pages, "the pages were not fetched by the theme's instant navigation"
     _ok(watched)

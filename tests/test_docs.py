@@ -12,6 +12,7 @@ from __future__ import annotations
 import doctest
 import functools
 import html
+import http.server
 import importlib
 import importlib.metadata
 import importlib.util
@@ -22,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -220,19 +222,29 @@ def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width:
     assert _BROWSER is not None
     pages = ["concepts/options", "rules/agurk", "api", "api/simulate", "cli"]
     frames = "".join(
-        f'<iframe data-page="{page}" src="{(site / page / "index.html").as_uri()}" '
+        f'<iframe data-page="{page}" src="site/{page}/" '
         f'style="width:{width}px;height:900px;border:0"></iframe>'
         for page in pages
     )
-    probe = tmp_path / "probe.html"
-    probe.write_text(_PROBE.format(frames=frames), encoding="utf-8")
+    # Over HTTP, the probe beside the site (same origin): the theme's scripts do not run from file://
+    # with instant navigation on (mkdocs.yml).
+    (tmp_path / "site").symlink_to(site, target_is_directory=True)
+    (tmp_path / "probe.html").write_text(_PROBE.format(frames=frames), encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
     flags += ["--disable-background-networking", "--disable-component-update"]
-    flags += ["--allow-file-access-from-files", "--virtual-time-budget=10000"]
+    flags += ["--virtual-time-budget=10000"]
     flags += [f"--window-size={width + 40},1000", "--dump-dom"]
-    result = subprocess.run(
-        [_BROWSER, *flags, probe.as_uri()], capture_output=True, text=True, timeout=180, check=False
-    )
+    probe = f"http://127.0.0.1:{httpd.server_address[1]}/probe.html"
+    try:
+        result = subprocess.run(
+            [_BROWSER, *flags, probe], capture_output=True, text=True, timeout=180, check=False
+        )
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
     found = re.search(r'<pre id="out">(\[.*?\])</pre>', result.stdout, re.DOTALL)
     assert found, result.stdout[-2000:] + result.stderr[-2000:]
     for report in json.loads(html.unescape(found[1])):

@@ -13,6 +13,11 @@
  * The element:  <div id="friends" class="friends"></div>  (filled here; its data-state is "setup",
  * "offline", "connecting", "playing" or "over"; data-at, data-round, data-results and data-trick follow
  * the match: the actions so far, the round, the finished rounds, the cards of the trick on the table).
+ *
+ * With the theme's instant navigation the page is set up each time the theme's `document$` shows it, and
+ * leaving it closes the table's WebSocket, stops reconnecting and drops the page's listeners. The links
+ * this script writes (a seat's, "Leave this table") are followed by the browser itself (target="_self"),
+ * so that joining or leaving a seat loads the page afresh.
  */
 (function () {
   "use strict";
@@ -83,7 +88,7 @@
       "li",
       { "data-seat": String(seat) },
       element("span", { text: label + ": " }),
-      element("a", { href: url, class: "friends-link", text: url }),
+      element("a", { href: url, class: "friends-link", target: "_self", text: url }),
       " ",
       copy,
     );
@@ -191,7 +196,8 @@
     return move.type;
   }
 
-  function join(root, secret, note) {
+  /** Sit at the table of a link's `secret`; `page.cleanups` gets what leaving the page must undo. */
+  function join(root, secret, note, page) {
     root.dataset.state = "connecting";
     const created = savedLinks();
     const share = created && [...created.seats.map((s) => s.secret), created.spectators.secret].includes(secret)
@@ -203,7 +209,7 @@
     const moves = element("div", { class: "live-play-moves friends-moves" });
     const errors = element("p", { class: "friends-error", role: "alert" });
     const record = element("button", { type: "button", class: "md-button friends-record", hidden: true }, "Download the match record");
-    const leave = element("a", { href: window.location.pathname, class: "friends-leave" }, "Leave this table");
+    const leave = element("a", { href: window.location.pathname, class: "friends-leave", target: "_self" }, "Leave this table");
     root.replaceChildren(...[share, seatsLine, status, table, moves, errors, record, element("p", {}, leave), note].filter(Boolean));
 
     let socket = null;
@@ -212,6 +218,12 @@
     let view = null;
     let retry = 0;
     let closedForGood = false;
+    let reconnecting = null;
+    page.cleanups.push(() => {
+      closedForGood = true; // no reconnecting once the page is left
+      window.clearTimeout(reconnecting);
+      if (socket) socket.close(1000, "left the page");
+    });
 
     const send = (message) => {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -287,6 +299,7 @@
         }
       });
       socket.addEventListener("close", () => {
+        if (!page.alive) return;
         if (closedForGood) {
           root.dataset.state = "offline";
           note.textContent = "This link names no seat of any table on this server.";
@@ -295,30 +308,53 @@
         root.dataset.state = "connecting";
         note.textContent = "The connection was lost; reconnecting…";
         retry = Math.min(retry + 1, 6);
-        window.setTimeout(connect, 500 * 2 ** (retry - 1));
+        reconnecting = window.setTimeout(connect, 500 * 2 ** (retry - 1));
       });
     }
     connect();
   }
 
+  let shown = null; // the page set up now: {alive, cleanups}
+
+  /** Undo what the page that was shown set up: its table's connection, its listeners. */
+  function unmount(page) {
+    page.alive = false;
+    for (const cleanup of page.cleanups.splice(0)) {
+      try {
+        cleanup();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  }
+
   function start() {
+    if (shown) unmount(shown);
+    shown = null;
     const root = document.getElementById("friends");
     if (!root) return;
+    const page = { alive: true, cleanups: [] };
+    shown = page;
     const note = element("p", { class: "friends-note", role: "status" });
     const route = () => {
       const found = JOIN.exec(window.location.hash);
-      if (found) join(root, found[1], note);
+      if (found) join(root, found[1], note, page);
       else setUpForm(root, note);
     };
     let joined = JOIN.test(window.location.hash);
-    window.addEventListener("hashchange", () => {
+    const changed = () => {
       const joining = JOIN.test(window.location.hash);
       if (joining || joined) window.location.reload(); // another seat, or leaving one (not a heading's anchor)
       joined = joining;
-    });
+    };
+    window.addEventListener("hashchange", changed);
+    page.cleanups.push(() => window.removeEventListener("hashchange", changed));
     route();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  // The theme's `document$` tells of each page shown: the first, and each one instant navigation brings.
+  const pages = globalThis.document$;
+  if (pages && typeof pages.subscribe === "function") pages.subscribe(() => start());
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

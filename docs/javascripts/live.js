@@ -3,7 +3,12 @@
  *
  * The site ships Pyodide, the cucumber_rules wheel and its dependencies under live/ (see
  * tools/mkdocs_live.py); nothing is loaded from any other host. Python starts on the first
- * click of a Run button (or when the play/ page starts a match), once per page.
+ * click of a Run button (or when the play/ page starts a match), once per visit: with the theme's
+ * instant navigation (navigation.instant in mkdocs.yml) a link to another page of the site replaces
+ * the page's content without reloading the window, so this script, Pyodide and the loaded wheels stay,
+ * and the next page's examples run at once. Each page is set up when the theme's `document$` says
+ * it is shown (once, at DOMContentLoaded, without the theme's script) and torn down when the next
+ * one comes: its Python variables, a match in progress and its timers go with it.
  *
  * Markup (written by tools/docs_live.py):
  *   .live-example            one example; data-session shares variables between examples
@@ -21,8 +26,10 @@
   const script = document.currentScript;
   const root = new URL("../", script ? script.src : location.href); // this file is javascripts/live.js
   const liveURL = new URL("live/", root);
-  let runtime = null; // Promise of {py, helper}
-  const sessions = new Map(); // data-session -> Python dict shared by a page's examples
+  let runtime = null; // Promise of {py, module}: one Python for the whole visit, kept across pages
+  let loading = null; // while Python starts: {stage: [text, progress], started}
+  const listeners = new Set(); // report(text, progress) of the shown page's status lines, while it starts
+  let shown = null; // the page set up now (see `mount`)
 
   /** Say `text` in a status line; with `progress` (0..1), a progress bar beside it. */
   function status(node, text, progress) {
@@ -40,23 +47,38 @@
     }
   }
 
+  /** Tell `report` how far Python has got: the stage (of four) and the seconds so far. */
+  function tell(report) {
+    const seconds = Math.floor((performance.now() - loading.started) / 1000);
+    report(`${loading.stage[0]}… ${seconds ? `${seconds} s` : ""}`.trim(), loading.stage[1]);
+  }
+
   /**
-   * Load Pyodide, the wheels and the helper module, once per page. `report(text, progress)` hears
-   * how far it has got (a stage of four and the seconds so far): starting Python takes seconds.
+   * Load Pyodide, the wheels and the helper module, once per visit (the promise is kept across the
+   * pages of an instant navigation). `report(text, progress)` hears how far it has got until it is
+   * ready, or until the page is left: starting Python takes seconds.
    */
   function python(report) {
+    if (report && !runtime) listeners.add(report);
+    else if (report && loading) {
+      listeners.add(report);
+      tell(report);
+    }
     if (runtime) return runtime;
-    const started = performance.now();
-    let stage = ["Loading Python", 0];
-    const say = () => {
-      const seconds = Math.floor((performance.now() - started) / 1000);
-      report(`${stage[0]}… ${seconds ? `${seconds} s` : ""}`.trim(), stage[1]);
-    };
+    loading = { stage: ["Loading Python", 0], started: performance.now() };
+    const say = () => listeners.forEach(tell);
     const next = (text, progress) => {
-      stage = [text, progress];
+      loading.stage = [text, progress];
       say();
     };
     const ticking = setInterval(say, 1000);
+    const settle = () => {
+      clearInterval(ticking);
+      loading = null;
+      const waiting = [...listeners];
+      listeners.clear();
+      return waiting;
+    };
     runtime = (async () => {
       next("Loading Python (1 of 4)", 0.05);
       const response = await fetch(new URL("manifest.json", liveURL));
@@ -64,13 +86,16 @@
         throw new Error("This build of the site has no Python runtime (it was built with CUCUMBER_LIVE_DOCS=off).");
       }
       const manifest = await response.json();
-      await new Promise((resolve, reject) => {
-        const tag = document.createElement("script");
-        tag.src = new URL("pyodide/pyodide.js", liveURL).href;
-        tag.onload = resolve;
-        tag.onerror = () => reject(new Error("Could not load the Python runtime (live/pyodide/pyodide.js)."));
-        document.head.appendChild(tag);
-      });
+      if (typeof globalThis.loadPyodide !== "function") {
+        await new Promise((resolve, reject) => {
+          const tag = document.createElement("script");
+          tag.src = new URL("pyodide/pyodide.js", liveURL).href;
+          tag.onload = resolve;
+          tag.onerror = () => reject(new Error("Could not load the Python runtime (live/pyodide/pyodide.js)."));
+          // In the body, not the head: the theme's instant navigation drops the head's extra elements.
+          document.body.appendChild(tag);
+        });
+      }
       next(`Starting Python ${manifest.python}, Pyodide ${manifest.pyodide} (2 of 4)`, 0.25);
       const py = await globalThis.loadPyodide({ indexURL: new URL("pyodide/", liveURL).href });
       next("Installing cucumber_rules (3 of 4)", 0.7);
@@ -85,12 +110,9 @@
       return { py, module };
     })();
     runtime.then(
+      () => settle().forEach((report) => report("")),
       () => {
-        clearInterval(ticking);
-        report("");
-      },
-      () => {
-        clearInterval(ticking);
+        settle();
         runtime = null; // let a later click try again
       },
     );
@@ -204,15 +226,18 @@
     }
   }
 
-  /** The Python dict an example runs in: shared by the examples of one session, fresh otherwise. */
-  function namespaceFor(py, example) {
+  /**
+   * The Python dict an example runs in: shared by the examples of one session on this page, fresh
+   * otherwise. (Sessions are the page's own: another page's session of the same name starts afresh.)
+   */
+  function namespaceFor(py, example, page) {
     const name = example.dataset.session;
     if (!name) return py.toPy({ __name__: "__example__" });
-    if (!sessions.has(name)) sessions.set(name, py.toPy({ __name__: "__example__" }));
-    return sessions.get(name);
+    if (!page.sessions.has(name)) page.sessions.set(name, py.toPy({ __name__: "__example__" }));
+    return page.sessions.get(name);
   }
 
-  async function runExample(example) {
+  async function runExample(example, page) {
     const controls = example.querySelector(".live-controls");
     const run = controls.querySelector(".live-run");
     const note = controls.querySelector(".live-status");
@@ -221,17 +246,19 @@
     example.setAttribute("aria-busy", "true");
     try {
       const { py, module } = await python((text, progress) => status(note, text, progress));
+      if (!page.alive) return; // the reader went on to another page meanwhile
       // Earlier examples of the same session run first, once, so their variables exist.
       const session = example.dataset.session;
       if (session) {
         for (const other of document.querySelectorAll(`.live-example[data-session="${session}"]`)) {
           if (other === example) break;
-          if (!other.dataset.ran) await runExample(other);
+          if (!other.dataset.ran) await runExample(other, page);
         }
       }
       status(note, "Running…");
       await new Promise((resolve) => setTimeout(resolve, 0)); // let the page show it
-      const scope = namespaceFor(py, example);
+      if (!page.alive) return;
+      const scope = namespaceFor(py, example, page);
       const result = toJS(module.run(sourceOf(example), scope));
       if (!session) scope.destroy();
       showResult(output, result);
@@ -246,7 +273,7 @@
     }
   }
 
-  function edit(example, toggle) {
+  function edit(example, toggle, page) {
     const existing = example.querySelector("textarea.live-editor");
     const code = example.querySelector(".live-code");
     if (existing) {
@@ -267,7 +294,7 @@
         editor.setRangeText("    ", editor.selectionStart, editor.selectionEnd, "end");
       } else if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        runExample(example);
+        runExample(example, page);
       }
     });
     if (code) {
@@ -282,13 +309,13 @@
     editor.focus();
   }
 
-  function setUpExample(example) {
+  function setUpExample(example, page) {
     const controls = example.querySelector(".live-controls");
     if (!controls) return;
     controls.hidden = false;
-    controls.querySelector(".live-run").addEventListener("click", () => runExample(example));
+    controls.querySelector(".live-run").addEventListener("click", () => runExample(example, page));
     const toggle = controls.querySelector(".live-edit");
-    if (toggle) toggle.addEventListener("click", () => edit(example, toggle));
+    if (toggle) toggle.addEventListener("click", () => edit(example, toggle, page));
     const reset = controls.querySelector(".live-reset");
     if (reset) {
       reset.addEventListener("click", () => {
@@ -310,7 +337,7 @@
       editor.addEventListener("keydown", (event) => {
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
-          runExample(example);
+          runExample(example, page);
         }
       });
     }
@@ -385,10 +412,12 @@
 
   /**
    * Show each trick completed since the player's move until they move on: a click on Continue, or, when
-   * the page's "move on by itself" box is ticked, a short pause.
+   * the page's "move on by itself" box is ticked, a short pause. Leaving the page ends the wait (and
+   * its timer) at once.
    */
-  async function reviewTricks(panel, tricks, pauseMs) {
+  async function reviewTricks(panel, tricks, pauseMs, page) {
     for (const trick of tricks) {
+      if (!page.alive) return;
       drawTrick(panel.querySelector(".live-play-trick-body"), trick);
       panel.hidden = false;
       const next = panel.querySelector(".live-play-continue");
@@ -396,33 +425,40 @@
         const done = () => {
           clearTimeout(timer);
           next.removeEventListener("click", done);
+          page.cleanups.delete(done);
           resolve();
         };
         const timer = pauseMs() ? setTimeout(done, pauseMs()) : null;
         next.addEventListener("click", done);
+        page.cleanups.add(done);
         next.focus({ preventScroll: true });
       });
     }
     panel.hidden = true;
   }
 
-  function setUpPlay(page) {
-    const form = page.querySelector("form.live-play-setup");
-    const board = page.querySelector(".live-play-board");
-    const table = page.querySelector(".live-play-table");
-    const moves = page.querySelector(".live-play-moves");
-    const trickPanel = page.querySelector(".live-play-trick");
-    const last = page.querySelector(".live-play-last");
-    const log = page.querySelector(".live-play-log");
-    const intro = page.querySelector(".live-play-intro");
-    const problem = page.querySelector(".live-play-error");
-    const note = page.querySelector(".live-status");
+  function setUpPlay(element, page) {
+    const form = element.querySelector("form.live-play-setup");
+    const board = element.querySelector(".live-play-board");
+    const table = element.querySelector(".live-play-table");
+    const moves = element.querySelector(".live-play-moves");
+    const trickPanel = element.querySelector(".live-play-trick");
+    const last = element.querySelector(".live-play-last");
+    const log = element.querySelector(".live-play-log");
+    const intro = element.querySelector(".live-play-intro");
+    const problem = element.querySelector(".live-play-error");
+    const note = element.querySelector(".live-status");
     const preset = form.elements.preset;
     const players = form.elements.players;
     const seed = form.elements.seed;
     const pauseMs = () => (form.elements.autoplay.checked ? 2500 : 0);
     let match = null;
     let busy = false;
+    page.cleanups.add(() => {
+      // Leaving the page ends the match: its Python object is freed (a pending trick's wait ends too).
+      if (match) match.destroy();
+      match = null;
+    });
 
     const limits = () => {
       const option = preset.selectedOptions[0];
@@ -432,8 +468,8 @@
     };
     preset.addEventListener("change", limits);
     limits();
-    page.querySelector(".live-controls").hidden = false;
-    const logBox = page.querySelector(".live-play-log-box");
+    element.querySelector(".live-controls").hidden = false;
+    const logBox = element.querySelector(".live-play-log-box");
     if (logBox && window.matchMedia && !window.matchMedia("(min-width: 60em)").matches) logBox.open = false;
 
     /** Say what is wrong with the form on the page (not only in a browser tooltip). */
@@ -468,7 +504,7 @@
       } else {
         last.hidden = true;
       }
-      page.dataset.state = snapshot.over ? "over" : "playing";
+      element.dataset.state = snapshot.over ? "over" : "playing";
     }
 
     async function act(index) {
@@ -480,7 +516,8 @@
         if (snapshot.tricks.length) {
           table.hidden = true;
           moves.hidden = true;
-          await reviewTricks(trickPanel, snapshot.tricks, pauseMs);
+          await reviewTricks(trickPanel, snapshot.tricks, pauseMs, page);
+          if (!page.alive) return;
           table.hidden = false;
           moves.hidden = false;
         }
@@ -500,6 +537,7 @@
       start.disabled = true;
       try {
         const { module } = await python((message, progress) => status(note, message, progress));
+        if (!page.alive) return; // the reader went on to another page meanwhile
         if (match) match.destroy();
         const chosen = seed.value === "" ? Math.floor(Math.random() * 1e9) : Number(seed.value);
         match = module.Match.callKwargs({
@@ -515,7 +553,7 @@
         intro.textContent = match.intro || "";
         intro.hidden = !match.intro;
         board.hidden = false;
-        page.querySelectorAll(".live-static").forEach((node) => (node.hidden = true));
+        element.querySelectorAll(".live-static").forEach((node) => (node.hidden = true));
         const snapshot = toJS(match.snapshot());
         addToLog(log, snapshot.log);
         show(snapshot);
@@ -531,12 +569,37 @@
     });
   }
 
-  function start() {
-    document.querySelectorAll(".live-example").forEach(setUpExample);
-    const play = document.getElementById("live-play");
-    if (play) setUpPlay(play);
+  // --- setting up and tearing down a page ----------------------------------------------------------------
+
+  /** Forget the page that was shown: its status lines, its Python variables, its match and timers. */
+  function unmount(page) {
+    page.alive = false;
+    listeners.clear();
+    for (const cleanup of [...page.cleanups]) {
+      try {
+        cleanup();
+      } catch (error) {
+        console.error(error);
+      }
+    }
+    page.cleanups.clear();
+    for (const scope of page.sessions.values()) scope.destroy();
+    page.sessions.clear();
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  /** Set up the page now shown: its Run buttons, the play/ page's match. */
+  function mount() {
+    if (shown) unmount(shown);
+    const page = { alive: true, sessions: new Map(), cleanups: new Set() };
+    shown = page;
+    document.querySelectorAll(".live-example").forEach((example) => setUpExample(example, page));
+    const play = document.getElementById("live-play");
+    if (play) setUpPlay(play, page);
+  }
+
+  // The theme's `document$` tells of each page shown: the first, and each one instant navigation brings.
+  const pages = globalThis.document$;
+  if (pages && typeof pages.subscribe === "function") pages.subscribe(() => mount());
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
+  else mount();
 })();
