@@ -33,6 +33,8 @@ INSTALL_LINE = (
     'pip install ".[cli]" in a checkout (or "cucumber-rules[cli]" from an index that has it)'
 )
 
+README = ROOT / "README.md"
+
 needs_build = pytest.mark.skipif(
     importlib.util.find_spec("build") is None or importlib.util.find_spec("hatchling") is None,
     reason="build and hatchling are not installed (pip install -e '.[build]'): the wheel is not checked",
@@ -272,6 +274,20 @@ def test_a_fresh_install_without_the_extra(dist: Path, tmp_path: Path) -> None:
     )
     assert library.returncode == 0, library.stderr
     assert library.stdout == f"{cr.__version__} {cr.CHANCE}\n"
+    # the README's example, as a new user runs it after installing the wheel
+    (example,) = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)[:1]
+    (tmp_path / "readme_example.py").write_text(example, encoding="utf-8")
+    readme = subprocess.run(
+        [python, "readme_example.py"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=_env(),
+        cwd=tmp_path,
+    )
+    assert readme.returncode == 0, readme.stderr
+    assert readme.stdout.splitlines()[0] == "(0, 0, 0, 0)"
     no_typer = subprocess.run(
         [python, "-c", "import typer"], capture_output=True, text=True, check=False, env=_env(), cwd=tmp_path
     )
@@ -289,3 +305,22 @@ def test_a_fresh_install_without_the_extra(dist: Path, tmp_path: Path) -> None:
     assert script.returncode == 1
     assert script.stderr == INSTALL_LINE + "\n"
     assert "Traceback" not in script.stdout + script.stderr
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("twine") is None, reason="twine is not installed (pip install -e '.[build]')"
+)
+def test_twine_check_passes(dist: Path) -> None:
+    """The wheel and the sdist pass `twine check --strict`: PyPI would render the README as written."""
+    files = sorted(str(p) for p in dist.iterdir())
+    assert len(files) == 2, files
+    result = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", *files],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=_env(),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("PASSED") == 2, result.stdout
