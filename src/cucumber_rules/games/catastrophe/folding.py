@@ -16,13 +16,12 @@ from ...errors import InvalidStateError
 from ...history import EMPTY
 from ...state import CHANCE, State
 from ...tricks import state_builder
-from .rules import BONUS, BONUS_FIVES
+from .rules import BONUS, BONUS_FIVES, CatastropheRules
 from .scoring import finish_hand
 from .types import CatastropheState, CatastropheTable
 
 if TYPE_CHECKING:
     from ...views import PlayerView
-    from .rules import CatastropheRules
 
 
 def fold_results(view: PlayerView, count: int) -> State:
@@ -48,7 +47,9 @@ def fold_results(view: PlayerView, count: int) -> State:
     from ...engine import new_game
 
     state = new_game(view.rules, view.players, first=view.first)
-    check = HandCheck(view.rules, len(view.players))  # type: ignore[arg-type]
+    rules = view.rules
+    assert isinstance(rules, CatastropheRules)
+    check = HandCheck(rules, len(view.players))
     for index in range(count):
         target = view.results[index]
         if state.to_act != CHANCE:

@@ -45,12 +45,12 @@ from ...sampling import Sampling
 from ...state import State
 from .folding import HandCheck, fold_results, score_hand
 from .rebuild import construct_hand
+from .rules import CatastropheRules
 from .search import ATTEMPTS, STEPS, _rank, search_hand
 from .types import Revealed
 
 if TYPE_CHECKING:
     from ...views import Dealt, Event, PlayerView
-    from .rules import CatastropheRules
 
 __all__ = [
     "ATTEMPTS",
@@ -87,7 +87,8 @@ def complete_deal(
     """
     from ...sampling import assign_cards, joined_hands, remaining_cards
 
-    rules: CatastropheRules = state.match.rules  # type: ignore[assignment]
+    rules = state.match.rules
+    assert isinstance(rules, CatastropheRules)
     p = rules._plan
     reveals = [e.card for e in events if type(e) is Revealed]
     pool = remaining_cards(p.deck, *known, reveals)
@@ -138,7 +139,8 @@ def _play(
 ) -> State | None:
     """Lay the tricks out as a deal and plays in a legal order; replay them with the engine."""
     m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    rules = m.rules
+    assert isinstance(rules, CatastropheRules)
     p = rules._plan
     n = len(m.players)
     five = p.five

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...cards import Card
 from ...state import State
-from .rules import BONUS, BONUS_FIVES
+from .rules import BONUS, BONUS_FIVES, CatastropheRules
 from .scoring import starters
-
-if TYPE_CHECKING:
-    from .rules import CatastropheRules
 
 #: Local-search steps per attempt, and attempts, of `rebuild_hand` (after `construct_hand`).
 STEPS = 6000
@@ -54,7 +51,8 @@ def _attempt(
     state: State, target: Any, rng: random.Random, play: Callable[..., State | None]
 ) -> State | None:
     m = state.match
-    rules: CatastropheRules = m.rules  # type: ignore[assignment]
+    rules = m.rules
+    assert isinstance(rules, CatastropheRules)
     p = rules._plan
     n = len(m.players)
     per = rules.cards_per_player(n)

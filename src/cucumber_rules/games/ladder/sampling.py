@@ -37,6 +37,7 @@ from ...rules import game_of
 from ...sampling import Sampling
 from ...state import CHANCE, State
 from ...tricks import state_builder
+from .rules import LadderRules
 from .types import LadderMatch, LadderState, Revive, dealt_seats
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 
     from ...state import RoundResult
     from ...views import PlayerView
-    from .rules import LadderRules
 
 __all__ = [
     "LadderSampling",
@@ -261,7 +261,9 @@ def fold_results(view: PlayerView, count: int) -> State:
     from ...engine import new_game
 
     state = new_game(view.rules, view.players, first=view.first)
-    deck = _Deck(view.rules, len(view.players))  # type: ignore[arg-type]
+    rules = view.rules
+    assert isinstance(rules, LadderRules)
+    deck = _Deck(rules, len(view.players))
     for index in range(count):
         target = view.results[index]
         if state.to_act != CHANCE:
