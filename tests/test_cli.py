@@ -422,6 +422,15 @@ def test_help_lists_every_preset_and_bot(command: str) -> None:
     assert "catastrophe" in out
 
 
+def test_each_command_is_summed_up_in_one_sentence() -> None:
+    # the command list of `--help` shows a command's first paragraph as written: a docstring's line
+    # break there shows as a ragged break in the middle of the table
+    for command in app.registered_commands:
+        assert command.callback is not None
+        summary = (command.callback.__doc__ or "").strip().split("\n\n")[0]
+        assert summary and "\n" not in summary, (command.name, summary)
+
+
 def test_help_of_a_flag_has_no_metavar() -> None:
     lines = run("simulate", "--help").output.splitlines()
     (line,) = [line for line in lines if "--json" in line]

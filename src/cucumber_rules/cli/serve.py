@@ -40,8 +40,10 @@ def serve_command(
         ),
     ] = "normal",
 ) -> None:
-    """Host tables to play with friends: every move checked, each player sent only their view, every
-    action stored before anyone is told (see the docs' page "Hosting a table")."""
+    """Host tables to play with friends: every move checked, each player sent only their view.
+
+    Every action is stored before anyone is told of it. See the docs' page "Hosting a table".
+    """
     missing = [m for m in ("starlette", "uvicorn", "websockets") if importlib.util.find_spec(m) is None]
     if missing:
         needed = ", ".join(missing)
