@@ -244,8 +244,18 @@ def to_json(rows: Sequence[Row], *, command: str, seed: int) -> dict[str, object
 def _merge(files: Sequence[Path], markdown_to: Path | None, json_to: Path | None) -> int:
     """Join the rows of several runs (each row keeps the command that made it) into one table."""
     runs: list[dict[str, Any]] = [json.loads(f.read_text(encoding="utf-8")) for f in files]
-    rows = [{**row, "command": run["made"]["command"]} for run in runs for row in run["rows"]]
-    made: dict[str, Any] = {**runs[0]["made"], "command": "several runs: see each row's command"}
+    # a row keeps what it was made with (an earlier merge's rows already say it)
+    rows = [
+        {"command": run["made"]["command"], "cucumber_rules": run["made"]["cucumber_rules"], **row}
+        for run in runs
+        for row in run["rows"]
+    ]
+    versions = sorted({row["cucumber_rules"] for row in rows})
+    made: dict[str, Any] = {
+        **runs[-1]["made"],
+        "command": "several runs: see each row's command",
+        "cucumber_rules": " and ".join(versions),
+    }
     data = {"made": made, "rows": rows}
     lines = [
         "| preset | players | bot | against | matches | wins | 95% interval | by chance | decisions/s |",
