@@ -262,3 +262,34 @@ def test_the_counted_loop_plays_the_same_matches_as_the_profiler(capsys: pytest.
     assert int(capsys.readouterr().out) == profile_playouts.playouts("gurka", 3, 2)
     assert count_instructions.main(["catastrophe", "--play", "1", "--bots", "heuristic"]) == 0
     assert int(capsys.readouterr().out) == profile_playouts.bot_matches("catastrophe", 4, 1, "heuristic")
+
+
+def test_ismcts_merge_keeps_each_rows_command_and_version(tmp_path: Path) -> None:
+    def run_file(name: str, command: str, version: str, preset: str) -> Path:
+        wins = {"wins": 1, "games": 2, "rate": 0.5, "low": 0.1, "high": 0.9}
+        row = {"preset": preset, "players": 4, "iterations": 40, "rollout": "heuristic",
+               "against": "heuristic", "wins": wins, "decisions_per_second": 1.0, "seconds": 1.0}  # fmt: skip
+        made = {"command": command, "seed": 1, "cucumber_rules": version, "python": "3", "date": "today"}
+        path = tmp_path / name
+        path.write_text(json.dumps({"made": made, "rows": [row]}), encoding="utf-8")
+        return path
+
+    first = ismcts_strength._merge(
+        [run_file("a.json", "cmd a", "0.1.0", "agurk"), run_file("b.json", "cmd b", "0.1.0", "gurka")],
+        None,
+        tmp_path / "ab.json",
+    )
+    assert first == 0
+    with contextlib.redirect_stdout(io.StringIO()):
+        ismcts_strength._merge(
+            [tmp_path / "ab.json", run_file("c.json", "cmd c", "0.2.0", "catastrophe")],
+            tmp_path / "abc.md",
+            tmp_path / "abc.json",
+        )
+    merged = json.loads((tmp_path / "abc.json").read_text(encoding="utf-8"))
+    assert [r["command"] for r in merged["rows"]] == ["cmd a", "cmd b", "cmd c"]
+    assert [r["cucumber_rules"] for r in merged["rows"]] == ["0.1.0", "0.1.0", "0.2.0"]
+    assert merged["made"]["cucumber_rules"] == "0.1.0 and 0.2.0"
+    text = (tmp_path / "abc.md").read_text(encoding="utf-8")
+    assert "(1) Made with `cmd a`" in text
+    assert "(3) Made with `cmd c`" in text
