@@ -428,7 +428,8 @@ def test_each_command_is_summed_up_in_one_sentence() -> None:
     for command in app.registered_commands:
         assert command.callback is not None
         summary = (command.callback.__doc__ or "").strip().split("\n\n")[0]
-        assert summary and "\n" not in summary, (command.name, summary)
+        assert summary, command.name
+        assert "\n" not in summary, (command.name, summary)
 
 
 def test_help_of_a_flag_has_no_metavar() -> None:
