@@ -18,7 +18,8 @@ the repeats, each ratio the median of the per-repeat ratios), in CPU time:
      stepped through `agent_iter` and `last()` (which makes the agent's observation), a uniform
      pick among the observation's mask;
    - **PettingZoo floor**: the same loop on a PettingZoo environment that does nothing (a fixed
-     observation), wrapped as `env` is: what PettingZoo's own machinery costs per step.
+     observation), wrapped as `env` is (PettingZoo's `OrderEnforcingWrapper`, its `last` and `step`
+     answered directly): what PettingZoo's own machinery costs per step.
 2. tensors from Python: `information_state_tensor` of OpenSpiel's C++ Hearts (a whole deal of four
    seats, the reference), against this adapter's `observation_tensor` and perfect-recall
    `information_state_tensor` (Catastrophe, four players: its four hands are bounded), at every
@@ -33,13 +34,18 @@ Example:
 from __future__ import annotations
 
 import argparse
+import datetime
 import gc
 import json
+import os
+import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -47,7 +53,6 @@ import numpy as np
 import pyspiel
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 import cucumber_rules as cr
 import cucumber_rules.openspiel as cos
@@ -226,7 +231,7 @@ def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
     rules = cr.ruleset(preset)
     size = cr.observation_size(rules, players)
     decisions = round(statistics.mean([_core(rules, players)(1, s) for s in range(3)]))
-    idle = wrappers.OrderEnforcingWrapper(_Idle(players, size, cr.num_actions(rules), max(decisions, 1)))
+    idle = type(env(preset, players))(_Idle(players, size, cr.num_actions(rules), max(decisions, 1)))
     runners = [
         _core(rules, players),
         _openspiel(preset, players),
@@ -343,6 +348,25 @@ def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -
     return results
 
 
+def _commit() -> str:
+    """The checkout's commit, with a note if `src/` has local changes (the figures' version)."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        git = ["git", "-C", str(root)]
+        commit = subprocess.run(
+            [*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        )
+        dirty = subprocess.run(
+            [*git, "status", "--porcelain", "--untracked-files=no", "--", "src"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "an unknown commit"
+    return commit.stdout.strip() + (" with local changes in src/" if dirty.stdout.strip() else "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line (see the module docstring).
 
@@ -356,8 +380,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.repeats < 1 or args.seconds <= 0:
         parser.error("--repeats must be at least 1 and --seconds positive")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     results = run_all(repeats=args.repeats, seconds=args.seconds)
     if args.json:
+        words = ["python", "benchmarks/adapters.py", *(sys.argv[1:] if argv is None else argv)]
+        results = {
+            "command": " ".join(words),
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+            "machine": f"{os.cpu_count()} CPUs, Python {platform.python_version()}, at {_commit()}, "
+            f"load average about {load:.1f} before the run",
+            **results,
+        }
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=1)
     return 0

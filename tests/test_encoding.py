@@ -388,6 +388,26 @@ def test_deal_outcomes_deal_the_deal_again(rules: cr.Rules) -> None:
         encoding.deal_outcomes(cr.new_game(rules, 3), cr.Deal(hands=[[], [], []]))
 
 
+@pytest.mark.parametrize("rules", VARIANTS, ids=[f"{r.name}-{i}" for i, r in enumerate(VARIANTS)])
+def test_a_card_by_card_deal_is_the_deal_its_fields_make_and_skips_checks_only_there(rules: cr.Rules) -> None:
+    rng = random.Random(9)
+    state = cr.new_game(rules, rules.max_players)
+    drawn = cr.sample_chance(state, rng)
+    assert isinstance(drawn, cr.Deal)
+    deal = encoding.chance_deal(state, encoding.deal_outcomes(state, drawn))
+    assert deal is not None
+    # Built without the converters: the same value, sorted hands of the shared cards.
+    rebuilt = cr.Deal(hands=deal.hands, stock=deal.stock, leader=deal.leader)
+    assert deal == rebuilt
+    assert all(c is cr.card(str(c)) for hand in deal.hands for c in hand)
+    assert cr.apply(state, deal) == cr.apply(state, rebuilt)
+    # Checked once for its own state only: elsewhere `apply` checks it again.
+    fewer = cr.new_game(rules, rules.max_players - 1)
+    assert fewer.to_act == cr.CHANCE
+    with pytest.raises(cr.IllegalMoveError):
+        cr.apply(fewer, deal)
+
+
 def test_observation_bounds_of_a_third_game_are_finite_and_hold() -> None:
     with testing.registered(GAME):
         rules = cr.ruleset("highcard")

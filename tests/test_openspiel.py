@@ -478,3 +478,32 @@ class RandomBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: pyspiel.State, player: int, action: int) -> None:
         """Nothing to follow."""
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_listed_moves_are_kept_across_clones_and_undo(name: str, params: dict[str, object]) -> None:
+    # `legal_actions` remembers the moves behind its ids for the state it was asked about; a clone,
+    # an undone action and a refused one must each play on from their own state, not from that memory.
+    rng = random.Random(3)
+    state = pyspiel.load_game(name, params).new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        ids = state.legal_actions()
+        seat = state.current_player()
+        first, last = ids[0], ids[-1]
+        twin = state.clone()
+        state.apply_action(first)
+        rules = twin.cucumber_state.match.rules
+        assert state.cucumber_state.history[-1] == encoding.action_of(rules, seat, first)
+        state.undo_action(seat, first)
+        assert state.legal_actions() == ids == twin.legal_actions()
+        twin.apply_action(last)
+        illegal = next((a for a in range(state.get_game().num_distinct_actions()) if a not in ids), None)
+        if illegal is not None:
+            with pytest.raises(cr.IllegalMoveError):
+                state.apply_action(illegal)
+        state.apply_action(last)
+        assert state.cucumber_state == twin.cucumber_state
+        assert state.history() == twin.history()

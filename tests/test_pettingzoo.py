@@ -24,6 +24,7 @@ from pettingzoo.test import api_test, performance_benchmark, render_test, seed_t
 from pettingzoo.test.api_test import test_observation as check_observation
 from pettingzoo.test.state_test import test_state as check_state
 from pettingzoo.test.state_test import test_state_space as check_state_space
+from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import aec_to_parallel
 
 import cucumber_rules as cr
@@ -363,3 +364,32 @@ def test_render_and_rules_objects(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3  # a line after each of the two plays, and the one asked for
     assert lines[-1] == lines[-2] == f"gurka · round 1 · totals {totals} · trick - · over"
+
+
+def test_env_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) -> None:
+    # `env` answers `last` and `step` without the wrapper's attribute detour: the wrapper's checks
+    # must hold as PettingZoo's own `OrderEnforcingWrapper` makes them.
+    e = env("gurka", players=2, hand_size=1, fixed_rounds=1)
+    assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        e.last()
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        e.step(0)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
+        e.observe("player_0")
+    e.reset(seed=2)
+    iterator = iter(e.agent_iter())
+    agent = next(iterator)
+    obs, reward, done, truncated, info = e.last()
+    raw_obs, *rest = e.unwrapped.last()
+    assert np.array_equal(obs["observation"], raw_obs["observation"])
+    assert [reward, done, truncated, info] == rest
+    with pytest.raises(AssertionError, match="need to call step\\(\\) or reset\\(\\)"):
+        next(iterator)  # no step since the last agent was given
+    e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert next(iterator) != agent
+    while e.agents:
+        _obs, _reward, done, truncated, _info = e.last()
+        e.step(None if done or truncated else int(np.flatnonzero(_obs["action_mask"])[0]))
+    e.step(None)  # PettingZoo's logger warns, and nothing happens
+    assert "step() called after all agents are terminated" in caplog.text

@@ -96,8 +96,9 @@ class Deal(Value):
     stock: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     leader: int | None = attrs.field(default=None, converter=_optional_seat)
     _drawn_for: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    """A weak reference to the state `sample_chance` drew this deal for, set once before the deal is
-    returned (not part of the value): `apply` need not check the deal on that state."""
+    """A weak reference to the state the library drew this deal for (`sample_chance`, or a complete
+    `encoding.Dealing`, which checks it first), set once before the deal is returned (not part of
+    the value): `apply` need not check the deal on that state."""
     _held: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
     """The hands as `State.held` when the library's dealer drew them (`state.dealt_held`; not part of
     the value)."""
@@ -119,7 +120,8 @@ class Deal(Value):
 _DEAL_SETTERS = tuple(Deal.__dict__[a.name].__set__ for a in attrs.fields(Deal))
 
 
-#: Mark a deal as drawn for a state (`sample_chance`, once, before anyone else sees the deal).
+#: Mark a deal as drawn (and checked) for a state (`sample_chance` and `Dealing.deal`, once, before
+#: anyone else sees the deal).
 drawn_for: Final = Deal.__dict__["_drawn_for"].__set__
 
 

@@ -6,14 +6,15 @@ import bisect
 import functools
 import itertools
 import operator
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .._values import Value, builder
-from ..actions import Deal, seat_number
-from ..cards import DECKS, Card
+from ..actions import Deal, drawn_for, seat_number, trusted_deal
+from ..cards import BY_INDEX, DECKS, Card
 from ..rules import Rules, game_of
 from ..state import CHANCE, State
 
@@ -222,7 +223,8 @@ class Dealing(Value):
                 if len(present) == 1:
                     return (_odds(k, 1, 1)[present[0]],)
                 return operator.itemgetter(*present)(_odds(k, 1, self.pool))  # type: ignore[no-any-return]
-            return tuple([_odds(k, counts[i], self.pool)[i] for i in present])
+            by_copies = _odds_by_copies(k, max(counts), self.pool)
+            return tuple([by_copies[counts[i]][i] for i in present])
         left = self.left
         pool = self.pool - need
         r = self.slots - n  # hand places left: the required cards first come by chance like any
@@ -287,19 +289,24 @@ class Dealing(Value):
         if not self.complete:
             raise ValueError(f"the deal takes {self.total} chance outcomes, not {len(self.drawn)}")
         plan = self.plan
-        cards = _encoding(self.state.match.rules).cards
+        state = self.state
+        cards = _encoding(state.match.rules).cards
         ids = self.drawn
-        hands: list[list[Card]] = []
+        hands: list[tuple[Card, ...]] = []
         at = 0
         for size in plan.hands:
-            hands.append([cards[i] for i in ids[at : at + size]])
+            hands.append(tuple(sorted([cards[i] for i in ids[at : at + size]], key=BY_INDEX)))
             at += size
-        stock = [cards[i] for i in ids[at : at + plan.stock]]
+        stock = tuple([cards[i] for i in ids[at : at + plan.stock]])
         leader = ids[-1] - len(cards) if self.total > self.cards else None
-        deal = Deal(hands=hands, stock=stock, leader=leader)
-        error = game_of(self.state).deal_error(self.state, deal)
+        # The encoding's cards are the shared `Card`s, each hand sorted as `Deal(...)` keeps it: the
+        # deal is built as is, then checked here as `apply` would check it (a deal is due in `state`),
+        # and marked checked for that state, so that `apply(state, deal)` does not check it again.
+        deal = trusted_deal(tuple(hands), stock, leader)
+        error = game_of(state).deal_error(state, deal)
         if error is not None:
             raise ValueError(f"the chance outcomes make no legal deal: {error.message}")
+        drawn_for(deal, weakref.ref(state))
         return deal
 
 
@@ -313,6 +320,12 @@ def _odds(k: int, copies: int, pool: int) -> tuple[tuple[int, float], ...]:
     at every card it deals)."""
     p = copies / pool
     return tuple((i, p) for i in range(k))
+
+
+@functools.lru_cache(maxsize=4096)
+def _odds_by_copies(k: int, most: int, pool: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """`_odds(k, copies, pool)` for every count of copies up to `most` (one lookup a card dealt)."""
+    return tuple(_odds(k, c, pool) if c else () for c in range(most + 1))
 
 
 def _dealing(state: State, drawn: Sequence[int]) -> Dealing:

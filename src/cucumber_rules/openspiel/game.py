@@ -10,6 +10,7 @@ import pyspiel
 
 from .. import encoding
 from ..encoding import Dealing
+from ..encoding.ids import _encoding
 from ..engine import new_game
 from ..errors import InvalidRulesError
 from ..outcomes import max_actions
@@ -17,7 +18,7 @@ from ..rules import Rules, ruleset
 from .history import _new_record
 from .observers import CucumberObserver, _HistoryLayout
 from .params import _INT_MAX, _default_players, _max_decisions, _rounds_bound, game_name, parameters, rules_of
-from .state import CucumberState
+from .state import CucumberState, _new_moves
 
 
 def load_game(game: str, params: Mapping[str, Any] | None = None) -> CucumberGame:
@@ -101,6 +102,7 @@ class CucumberGame(pyspiel.Game):  # type: ignore[misc]
         self._start = new_game(rules, players)
         self._dealing = Dealing.start(self._start)
         self._record = _new_record(None, (0, self._start, self._dealing, None))
+        self._no_moves = _new_moves(None, (), (), _encoding(rules).ids)
         self._observers: dict[tuple[bool, bool, str], CucumberObserver] = {}
         self._history_layout = _HistoryLayout.of(rules, players)
         info = pyspiel.GameInfo(

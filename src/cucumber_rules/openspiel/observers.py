@@ -195,7 +195,8 @@ class CucumberObserver:
                 "round_limit or fixed_rounds (or use the information state string)"
             )
         head, ones = self._entries(state._state, player)
-        out = head + [0.0] * (self._size - len(head))
+        out = [0.0] * self._size
+        out[: len(head)] = head
         for i, value in ones.items():
             out[i] = value
         return out

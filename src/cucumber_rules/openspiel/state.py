@@ -5,24 +5,40 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pyspiel
 
 from .. import encoding
+from .._values import Value, builder
 from ..actions import Action, Deal
 from ..encoding import Dealing
 from ..encoding.ids import _encoding
-from ..engine import legal_moves
+from ..engine import apply, legal_moves
 from ..outcomes import returns
 from ..sampling import sample_world
 from ..state import CHANCE, State
 from ..views import view
-from .history import _advance, _new_record, _PlayerAction, _Record, _recorded
+from .history import _action_of, _advance, _new_record, _PlayerAction, _Record, _recorded
 
 if TYPE_CHECKING:
     from .game import CucumberGame
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+@attrs.frozen(weakref_slot=False)
+class _Moves(Value):
+    """The legal moves of a state and their ids, in the same order (a value: clones share it)."""
+
+    state: State | None
+    ids: tuple[int, ...]
+    moves: tuple[Action, ...]
+    table: tuple[int, ...]
+    """The rules' card ids by `Card.index` (`_encoding(rules).ids`), carried from one to the next."""
+
+
+_new_moves = builder(_Moves)
 
 
 class CucumberState(pyspiel.State):  # type: ignore[misc]
@@ -52,6 +68,9 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         self._state: State = game._start
         self._dealing: Dealing | None = game._dealing
         self._record: _Record = game._record
+        # The legal moves of the last state asked about, with their ids (`_moves`): a random playout
+        # asks `legal_actions` then applies one of them, so the move of an id is found, not rebuilt.
+        self._moves_of: _Moves = game._no_moves
 
     @property
     def cucumber_state(self) -> State:
@@ -94,19 +113,22 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         dealing = self._dealing
         return [*dealing.outcomes()] if dealing is not None else []
 
-    def _legal_actions(self, player: int) -> list[int]:
-        s = self._state
-        if player != s.to_act:
-            return []
-        rules = s.match.rules
+    def _moves(self, s: State) -> _Moves:
+        """The legal moves of `s` (the state to act) and the id of each."""
+        found = self._moves_of
+        if found.state is s:
+            return found
         moves = legal_moves(s)
+        table = found.table
         try:
-            ids = _encoding(rules).ids
-            found = [ids[m.card.index] for m in moves]  # type: ignore[union-attr]
+            ids = tuple([table[m.card.index] for m in moves])  # type: ignore[union-attr]
         except AttributeError:  # a decision among them (revival)
-            found = [encoding.action_id(rules, m) for m in moves]
-        found.sort()
+            ids = tuple([encoding.action_id(s.match.rules, m) for m in moves])
+        self._moves_of = found = _new_moves(s, ids, moves, table)
         return found
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.legal_actions(player)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of `player` (default: the player to act), sorted; the chance outcomes at a deal."""
@@ -118,14 +140,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
             return [a for a, _ in self._dealing.outcomes()]  # type: ignore[union-attr]
         if player is not None and player != to_act:
             return []
-        moves = legal_moves(s)
-        try:
-            ids = _encoding(s.match.rules).ids
-            found = [ids[m.card.index] for m in moves]  # type: ignore[union-attr]
-        except AttributeError:  # a decision among them (revival)
-            found = [encoding.action_id(s.match.rules, m) for m in moves]
-        found.sort()
-        return found
+        return sorted(self._moves(s).ids)
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """1 for each legal id of `player` (default: the player to act), as long as the game's ids."""
@@ -156,12 +171,32 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         # Everything is checked before anything changes: a refused action raises and leaves the
         # state (and OpenSpiel's history, which it extends only after this returns) as it was.
         before = self._state
-        state, dealing = _advance(before, self._dealing, action)
-        to_act: int = before.to_act  # type: ignore[assignment]
-        self._record = _recorded(
-            self._record, _CHANCE if to_act == CHANCE else to_act, action, state, dealing
-        )
-        self._state, self._dealing = state, dealing
+        to_act = before.to_act
+        dealing = self._dealing
+        if to_act == CHANCE and dealing is not None:  # the next card (or starter) of the deal
+            dealing = dealing.draw(action)
+            if not dealing.complete:  # the common case, kept short: no new state, no deal begins
+                record = self._record
+                head = record.head
+                self._record = _new_record(
+                    (_CHANCE, action, 0 if head is None else head[2] + 1, head), record.marks
+                )
+                self._dealing = dealing
+                return
+            state = apply(before, dealing.deal())
+            dealing = Dealing.start(state) if state.to_act == CHANCE else None
+        elif to_act is not None and to_act >= 0:  # a seat's action: the move with that id, if legal
+            found = self._moves(before)
+            ids = found.ids
+            move = found.moves[ids.index(action)] if action in ids else _action_of(before, to_act, action)
+            state = apply(before, move)
+            dealing = Dealing.start(state) if state.to_act == CHANCE else None
+        else:  # the match is over (`_advance` says so), or a deal not begun yet
+            state, dealing = _advance(before, dealing, action)
+        player = _CHANCE if to_act is None or to_act == CHANCE else to_act  # (None: `_advance` raised)
+        self._record = _recorded(self._record, player, action, state, dealing)
+        self._state = state
+        self._dealing = dealing
 
     _apply_action = apply_action
 

@@ -44,7 +44,11 @@ class CatastropheEncoding(Encoding):
         per_seat = [float(sum(cucumbers_on(rules, c) for c in got)) for got in v.captured]
         me = v.seat if v.seat is not None else 0
         captured = relative(per_seat, me) if per_seat else [0.0] * len(v.players)
-        return [*common_observation(v), *marker, *revealed, *captured]
+        out = common_observation(v)  # a new list: the game's parts are added to it in place
+        out += marker
+        out += revealed
+        out += captured
+        return out
 
     def deal_plan(self, state: State) -> DealPlan:
         """Every seat's hand, a stock card per trick with Surprise, the 5-cucumber cards kept in the hands

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-from ...encoding import DealPlan, Encoding, common_observation, common_parts, relative
+from ...encoding import DealPlan, Encoding, common_observation, common_parts
 from ...encoding.ids import _encoding
 from .rules import penalty_value, round_limit
 from .types import LadderMatch, LadderView, Revive, dealt_seats
@@ -45,17 +45,14 @@ class LadderEncoding(Encoding):
         v = cast("LadderView", view)
         n = len(v.players)
         me = v.seat if v.seat is not None else 0
-        out = [1.0 if gone else 0.0 for gone in v.eliminated]
-        sitting = [1.0 if s in v.sitting_out else 0.0 for s in range(n)]
-        pending = [1.0 if s in v.pending else 0.0 for s in range(n)]
-        marks = [float(m) for m in v.marks]
-        return [
-            *common_observation(v),
-            *relative(out, me),
-            *relative(marks, me),
-            *relative(sitting, me),
-            *relative(pending, me),
-        ]
+        order = [*range(me, n), *range(me)]  # the seats from the viewer on (`relative`)
+        eliminated, marks, sitting_out, pending = v.eliminated, v.marks, v.sitting_out, v.pending
+        out = common_observation(v)  # a new list: the game's parts are added to it in place
+        out += [1.0 if eliminated[s] else 0.0 for s in order]
+        out += [float(marks[s]) for s in order]
+        out += [1.0 if s in sitting_out else 0.0 for s in order]
+        out += [1.0 if s in pending else 0.0 for s in order]
+        return out
 
     def deal_plan(self, state: State) -> DealPlan:
         """The hand size to every seat dealt in; no stock."""
