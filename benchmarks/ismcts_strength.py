@@ -242,14 +242,23 @@ def to_json(rows: Sequence[Row], *, command: str, seed: int) -> dict[str, object
 
 
 def _merge(files: Sequence[Path], markdown_to: Path | None, json_to: Path | None) -> int:
-    """Join the rows of several runs (each row keeps the command that made it) into one table."""
+    """Join the rows of several runs (each row keeps the command that made it) into one table.
+
+    A later file's row of the same bot setting, preset, player count and opponents replaces an
+    earlier one in its place (a longer run of the same seed, say).
+    """
     runs: list[dict[str, Any]] = [json.loads(f.read_text(encoding="utf-8")) for f in files]
     # a row keeps what it was made with (an earlier merge's rows already say it)
-    rows = [
-        {"command": run["made"]["command"], "cucumber_rules": run["made"]["cucumber_rules"], **row}
-        for run in runs
-        for row in run["rows"]
-    ]
+    by_key: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for run in runs:
+        for row in run["rows"]:
+            key = (row["preset"], row["players"], row["iterations"], row["rollout"], row["against"])
+            by_key[key] = {
+                "command": run["made"]["command"],
+                "cucumber_rules": run["made"]["cucumber_rules"],
+                **row,
+            }
+    rows = list(by_key.values())
     versions = sorted({row["cucumber_rules"] for row in rows})
     made: dict[str, Any] = {
         **runs[-1]["made"],

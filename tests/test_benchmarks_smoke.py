@@ -293,3 +293,12 @@ def test_ismcts_merge_keeps_each_rows_command_and_version(tmp_path: Path) -> Non
     text = (tmp_path / "abc.md").read_text(encoding="utf-8")
     assert "(1) Made with `cmd a`" in text
     assert "(3) Made with `cmd c`" in text
+    # a later run of the same row replaces it, in its place
+    with contextlib.redirect_stdout(io.StringIO()):
+        ismcts_strength._merge(
+            [tmp_path / "abc.json", run_file("b2.json", "cmd b longer", "0.2.0", "gurka")],
+            None,
+            tmp_path / "ab2c.json",
+        )
+    merged = json.loads((tmp_path / "ab2c.json").read_text(encoding="utf-8"))
+    assert [r["command"] for r in merged["rows"]] == ["cmd a", "cmd b longer", "cmd c"]
