@@ -17,6 +17,8 @@ the repeats, each ratio the median of the per-repeat ratios), in CPU time:
    - **PettingZoo raw** and **env**: `raw_env` and `env` (PettingZoo's `OrderEnforcingWrapper`),
      stepped through `agent_iter` and `last()` (which makes the agent's observation), a uniform
      pick among the observation's mask;
+   - **PettingZoo raw, unobserved**: `raw_env` stepped with `last(observe=False)`, a uniform pick
+     among the legal ids: everything a step costs but its observation;
    - **PettingZoo floor**: the same loop on a PettingZoo environment that does nothing (a fixed
      observation), wrapped as `env` is (PettingZoo's `OrderEnforcingWrapper`, its `last` and `step`
      answered directly): what PettingZoo's own machinery costs per step.
@@ -127,6 +129,29 @@ def _stepper(make: Callable[[], Any]) -> Callable[[int, int], int]:
     return run
 
 
+def _unobserved(make: Callable[[], Any]) -> Callable[[int, int], int]:
+    """`_stepper`'s loop without observations (`last(observe=False)`, the legal ids from the
+    environment's own table): what a step costs but for its observation."""
+    e = make()
+
+    def run(matches: int, seed: int) -> int:
+        rnd = random.Random(seed).random
+        decisions = 0
+        for match in range(matches):
+            e.reset(seed=seed * 100_003 + match)
+            for _agent in e.agent_iter():
+                _obs, _reward, terminated, truncated, _info = e.last(observe=False)
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = list(e._moves)
+                e.step(legal[int(rnd() * len(legal))])
+                decisions += 1
+        return decisions
+
+    return run
+
+
 class _Idle(AECEnv):  # type: ignore[misc]
     """A PettingZoo environment that does nothing but take turns: PettingZoo's own cost per step."""
 
@@ -212,12 +237,16 @@ class AdapterRow:
     pettingzoo_env_per_s: float
     pettingzoo_floor_per_s: float
     """PettingZoo's own loop and `OrderEnforcingWrapper` around an environment that does nothing."""
+    pettingzoo_unobserved_per_s: float
+    """`raw_env` stepped without making observations."""
     openspiel_ratio: float
     """Median of the per-repeat ratios OpenSpiel / core (the target: 0.25 or more)."""
     pettingzoo_raw_ratio: float
     pettingzoo_env_ratio: float
     pettingzoo_floor_ratio: float
-    """The most `env` could reach with observations for free: PettingZoo's floor / core."""
+    """The most `env` could reach if stepping and observing were free: PettingZoo's floor / core."""
+    pettingzoo_unobserved_ratio: float
+    """`raw_env` without its observations / core: the share of a step the observation takes."""
     repeats: int
 
 
@@ -238,16 +267,18 @@ def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
         _stepper(lambda: raw_env(preset, players)),
         _stepper(lambda: env(preset, players)),
         _stepper(lambda: idle),
+        _unobserved(lambda: raw_env(preset, players)),
     ]
     rates = _rates(runners, seconds, repeats)
 
     def ratio(i: int) -> float:
         return statistics.median(a / b for a, b in zip(rates[i], rates[0], strict=True))
 
-    core, openspiel, raw, wrapped, floor = (statistics.median(r) for r in rates)
+    core, openspiel, raw, wrapped, floor, unobserved = (statistics.median(r) for r in rates)
     return AdapterRow(
-        preset, players, core, openspiel, raw, wrapped, floor, ratio(1), ratio(2), ratio(3), ratio(4), repeats
-    )
+        preset, players, core, openspiel, raw, wrapped, floor, unobserved,
+        ratio(1), ratio(2), ratio(3), ratio(4), ratio(5), repeats,
+    )  # fmt: skip
 
 
 @attrs.frozen
@@ -334,7 +365,8 @@ def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -
         print(
             f"adapters {preset}: core {row.core_per_s:,.0f}/s; OpenSpiel {row.openspiel_ratio:.3f}, "
             f"PettingZoo raw {row.pettingzoo_raw_ratio:.3f}, env {row.pettingzoo_env_ratio:.3f} "
-            f"(PettingZoo's floor {row.pettingzoo_floor_ratio:.3f}) of the core",
+            f"(PettingZoo's floor {row.pettingzoo_floor_ratio:.3f}; raw without observations "
+            f"{row.pettingzoo_unobserved_ratio:.3f}) of the core",
             file=sys.stderr,
         )
     tensors = tensor_costs(matches=1 if seconds < 0.1 else 3, repeats=max(1, min(repeats, 3)))
