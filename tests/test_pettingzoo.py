@@ -371,6 +371,7 @@ def test_env_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) ->
     # must hold as PettingZoo's own `OrderEnforcingWrapper` makes them.
     e = env("gurka", players=2, hand_size=1, fixed_rounds=1)
     assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    assert str(e) == str(wrappers.OrderEnforcingWrapper(raw_env("gurka"))) == "cucumber_gurka_v1"
     with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
         e.last()
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):

@@ -362,6 +362,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         else:  # stepped before reset, or once every agent is done: the wrapper says so
             super().step(action)
 
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own wrapper shows itself: the environment's name
+
 
 def env(preset: str | Rules = "agurk", players: int | None = None, **options: Any) -> AECEnv:
     """The AEC environment of a preset, wrapped in PettingZoo's order checks (`OrderEnforcingWrapper`).
