@@ -110,7 +110,10 @@ def _openspiel(preset: str, players: int) -> Callable[[int, int], int]:
     return run
 
 
-def _stepper(make: Callable[[], Any]) -> Callable[[int, int], int]:
+def _stepper(make: Callable[[], Any], *, observe: bool = True) -> Callable[[int, int], int]:
+    """A PettingZoo random playout: `last()`, a uniform pick among the observation's mask. Without
+    `observe`, `last(observe=False)` and the legal ids from the environment's own table: what a
+    step costs but for its observation."""
     e = make()
 
     def run(matches: int, seed: int) -> int:
@@ -119,35 +122,12 @@ def _stepper(make: Callable[[], Any]) -> Callable[[int, int], int]:
         for match in range(matches):
             e.reset(seed=seed * 100_003 + match)
             for _agent in e.agent_iter():
-                obs, _reward, terminated, truncated, _info = e.last()
+                obs, _reward, terminated, truncated, _info = e.last(observe)
                 if terminated or truncated:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = np.flatnonzero(obs["action_mask"]) if observe else list(e._moves)
                 e.step(int(legal[int(rnd() * len(legal))]))
-                decisions += 1
-        return decisions
-
-    return run
-
-
-def _unobserved(make: Callable[[], Any]) -> Callable[[int, int], int]:
-    """`_stepper`'s loop without observations (`last(observe=False)`, the legal ids from the
-    environment's own table): what a step costs but for its observation."""
-    e = make()
-
-    def run(matches: int, seed: int) -> int:
-        rnd = random.Random(seed).random
-        decisions = 0
-        for match in range(matches):
-            e.reset(seed=seed * 100_003 + match)
-            for _agent in e.agent_iter():
-                _obs, _reward, terminated, truncated, _info = e.last(observe=False)
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                legal = list(e._moves)
-                e.step(legal[int(rnd() * len(legal))])
                 decisions += 1
         return decisions
 
@@ -269,7 +249,7 @@ def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
         _stepper(lambda: raw_env(preset, players)),
         _stepper(lambda: env(preset, players)),
         _stepper(lambda: idle),
-        _unobserved(lambda: raw_env(preset, players)),
+        _stepper(lambda: raw_env(preset, players), observe=False),
     ]
     rates = _rates(runners, seconds, repeats)
 
