@@ -106,7 +106,12 @@ def _advance(state: State, dealing: Dealing | None, action: int) -> tuple[State,
         state = apply(state, dealing.deal())
     else:
         state = apply(state, _action_of(state, to_act, action))
-    return state, (Dealing.start(state) if state.to_act == CHANCE else None)
+    return state, _deal_due(state)
+
+
+def _deal_due(state: State) -> Dealing | None:
+    """The deal to draw card by card after an action led to `state` (None where no deal is due)."""
+    return Dealing.start(state) if state.to_act == CHANCE else None
 
 
 def _match_over(state: State, action: object) -> IllegalMoveError:

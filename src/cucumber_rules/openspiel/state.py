@@ -18,7 +18,7 @@ from ..outcomes import returns
 from ..sampling import sample_world
 from ..state import CHANCE, State
 from ..views import view
-from .history import _action_of, _advance, _new_record, _PlayerAction, _Record, _recorded
+from .history import _action_of, _advance, _deal_due, _new_record, _PlayerAction, _Record, _recorded
 
 if TYPE_CHECKING:
     from .game import CucumberGame
@@ -176,21 +176,17 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         if to_act == CHANCE and dealing is not None:  # the next card (or starter) of the deal
             dealing = dealing.draw(action)
             if not dealing.complete:  # the common case, kept short: no new state, no deal begins
-                record = self._record
-                head = record.head
-                self._record = _new_record(
-                    (_CHANCE, action, 0 if head is None else head[2] + 1, head), record.marks
-                )
+                self._record = _recorded(self._record, _CHANCE, action, before, dealing)
                 self._dealing = dealing
                 return
             state = apply(before, dealing.deal())
-            dealing = Dealing.start(state) if state.to_act == CHANCE else None
+            dealing = _deal_due(state)
         elif to_act is not None and to_act >= 0:  # a seat's action: the move with that id, if legal
             found = self._moves(before)
             ids = found.ids
             move = found.moves[ids.index(action)] if action in ids else _action_of(before, to_act, action)
             state = apply(before, move)
-            dealing = Dealing.start(state) if state.to_act == CHANCE else None
+            dealing = _deal_due(state)
         else:  # the match is over (`_advance` says so), or a deal not begun yet
             state, dealing = _advance(before, dealing, action)
         player = _CHANCE if to_act is None or to_act == CHANCE else to_act  # (None: `_advance` raised)
