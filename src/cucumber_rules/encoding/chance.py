@@ -281,7 +281,9 @@ class Dealing(Value):
         raise ValueError(f"the deal takes {self.total} chance outcomes, not more")
 
     def deal(self) -> Deal:
-        """The `Deal` the outcomes make.
+        """The `Deal` the outcomes make, checked here as `apply` checks a deal.
+
+        `apply(self.state, deal)` does not check it a second time (on any other state it does).
 
         Raises:
             ValueError: If the deal is not complete, or the game refuses it.
