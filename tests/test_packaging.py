@@ -262,46 +262,26 @@ def test_a_fresh_install_without_the_extra(dist: Path, tmp_path: Path) -> None:
     )
     assert install.returncode == 0, install.stderr[-3000:]
 
+    def fresh(*command: str | Path) -> subprocess.CompletedProcess[str]:
+        """Run a command of the new environment, from the test's folder."""
+        return subprocess.run(
+            command, capture_output=True, text=True, timeout=60, check=False, env=_env(), cwd=tmp_path
+        )
+
     code = "import cucumber_rules as cr; print(cr.__version__, cr.new_game(cr.ruleset('gurka'), 2).to_act)"
-    library = subprocess.run(
-        [python, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=_env(),
-        cwd=tmp_path,
-    )
+    library = fresh(python, "-c", code)
     assert library.returncode == 0, library.stderr
     assert library.stdout == f"{cr.__version__} {cr.CHANCE}\n"
     # the README's example, as a new user runs it after installing the wheel
     (example,) = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), flags=re.DOTALL)[:1]
     (tmp_path / "readme_example.py").write_text(example, encoding="utf-8")
-    readme = subprocess.run(
-        [python, "readme_example.py"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=_env(),
-        cwd=tmp_path,
-    )
+    readme = fresh(python, "readme_example.py")
     assert readme.returncode == 0, readme.stderr
     assert readme.stdout.splitlines()[0] == "(0, 0, 0, 0)"
-    no_typer = subprocess.run(
-        [python, "-c", "import typer"], capture_output=True, text=True, check=False, env=_env(), cwd=tmp_path
-    )
+    no_typer = fresh(python, "-c", "import typer")
     assert no_typer.returncode != 0  # really a fresh environment without the extra
 
-    script = subprocess.run(
-        [env_dir / "bin" / "cucumber-rules", "demo"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=_env(),
-        cwd=tmp_path,
-    )
+    script = fresh(env_dir / "bin" / "cucumber-rules", "demo")
     assert script.returncode == 1
     assert script.stderr == INSTALL_LINE + "\n"
     assert "Traceback" not in script.stdout + script.stderr
