@@ -17,8 +17,9 @@ the repeats, each ratio the median of the per-repeat ratios), in CPU time:
    - **PettingZoo raw** and **env**: `raw_env` and `env` (PettingZoo's `OrderEnforcingWrapper`),
      stepped through `agent_iter` and `last()` (which makes the agent's observation), a uniform
      pick among the observation's mask;
-   - **PettingZoo raw, unobserved**: `raw_env` stepped with `last(observe=False)`, a uniform pick
-     among the legal ids: everything a step costs but its observation;
+   - **PettingZoo env, unobserved**: `env` stepped with `last(observe=False)`, a uniform pick
+     among the mask of the agent's `info` (where PettingZoo's masking loop looks first): a
+     rollout that needs no observation, everything a step costs but its observation;
    - **PettingZoo floor**: the same loop on a PettingZoo environment that does nothing (a fixed
      observation), wrapped as `env` is (PettingZoo's `OrderEnforcingWrapper`, its `last` and `step`
      answered directly): what PettingZoo's own machinery costs per step.
@@ -112,8 +113,8 @@ def _openspiel(preset: str, players: int) -> Callable[[int, int], int]:
 
 def _stepper(make: Callable[[], Any], *, observe: bool = True) -> Callable[[int, int], int]:
     """A PettingZoo random playout: `last()`, a uniform pick among the observation's mask. Without
-    `observe`, `last(observe=False)` and the legal ids from the environment's own table: what a
-    step costs but for its observation."""
+    `observe`, `last(observe=False)` and the mask of the agent's `info`: what a step costs but for
+    its observation."""
     e = make()
 
     def run(matches: int, seed: int) -> int:
@@ -122,11 +123,11 @@ def _stepper(make: Callable[[], Any], *, observe: bool = True) -> Callable[[int,
         for match in range(matches):
             e.reset(seed=seed * 100_003 + match)
             for _agent in e.agent_iter():
-                obs, _reward, terminated, truncated, _info = e.last(observe)
+                obs, _reward, terminated, truncated, info = e.last(observe)
                 if terminated or truncated:
                     e.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"]) if observe else list(e._moves)
+                legal = np.flatnonzero((obs if observe else info)["action_mask"])
                 e.step(int(legal[int(rnd() * len(legal))]))
                 decisions += 1
         return decisions
@@ -220,7 +221,7 @@ class AdapterRow:
     pettingzoo_floor_per_s: float
     """PettingZoo's own loop and `OrderEnforcingWrapper` around an environment that does nothing."""
     pettingzoo_unobserved_per_s: float
-    """`raw_env` stepped without making observations."""
+    """`env` stepped without making observations (`last(observe=False)`, the mask from `info`)."""
     openspiel_ratio: float
     """Median of the per-repeat ratios OpenSpiel / core (the target: 0.25 or more)."""
     pettingzoo_raw_ratio: float
@@ -228,7 +229,8 @@ class AdapterRow:
     pettingzoo_floor_ratio: float
     """The most `env` could reach if stepping and observing were free: PettingZoo's floor / core."""
     pettingzoo_unobserved_ratio: float
-    """`raw_env` without its observations / core: the share of a step the observation takes."""
+    """`env` without its observations / core: a rollout that needs only the mask, and the share of a
+    step the observation takes."""
     repeats: int
 
 
@@ -249,7 +251,7 @@ def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
         _stepper(lambda: raw_env(preset, players)),
         _stepper(lambda: env(preset, players)),
         _stepper(lambda: idle),
-        _stepper(lambda: raw_env(preset, players), observe=False),
+        _stepper(lambda: env(preset, players), observe=False),
     ]
     rates = _rates(runners, seconds, repeats)
 
@@ -352,7 +354,7 @@ def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -
         print(
             f"adapters {preset}: core {row.core_per_s:,.0f}/s; OpenSpiel {row.openspiel_ratio:.3f}, "
             f"PettingZoo raw {row.pettingzoo_raw_ratio:.3f}, env {row.pettingzoo_env_ratio:.3f} "
-            f"(PettingZoo's floor {row.pettingzoo_floor_ratio:.3f}; raw without observations "
+            f"(PettingZoo's floor {row.pettingzoo_floor_ratio:.3f}; env without observations "
             f"{row.pettingzoo_unobserved_ratio:.3f}) of the core",
             file=sys.stderr,
         )

@@ -1473,11 +1473,11 @@ def _adapter_lines(found: dict[str, Any] | None) -> list[str]:
         "",
         "**The AI adapters** (`benchmarks/adapters.py`): random playouts through OpenSpiel (chance a card "
         "at a time) and PettingZoo (an observation at every step), against the core API in the same run; "
-        "raw_env is also stepped without observations, and PettingZoo's floor is its own loop and order "
-        "checks around an environment that does nothing:",
+        "env is also stepped without observations (`last(observe=False)`, the mask from `info`), and "
+        "PettingZoo's floor is its own loop and order checks around an environment that does nothing:",
         "",
         "| preset | core (decisions/s) | OpenSpiel / core | PettingZoo raw_env / core | env / core "
-        "| raw_env without observations / core | PettingZoo's floor / core |",
+        "| env without observations / core | PettingZoo's floor / core |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in found["rates"]:

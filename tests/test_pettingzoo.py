@@ -162,7 +162,27 @@ def test_the_mask_is_in_the_observation() -> None:
         mine = e.possible_agents.index(agent) == e.cucumber_state.to_act
         assert np.flatnonzero(obs["action_mask"]).tolist() == (legal if mine else [])
         assert obs["observation"].tolist() == list(cr.observation(cr.view(e.cucumber_state, e._seats[agent])))
-    assert e.infos == {a: {} for a in e.possible_agents}
+        assert e.infos[agent].keys() == {"action_mask"}
+        assert np.array_equal(e.infos[agent]["action_mask"], obs["action_mask"])
+
+
+def test_the_mask_is_in_the_info_too_at_every_step() -> None:
+    # PettingZoo's masking loop reads `info["action_mask"]` first: it must be the observation's mask
+    # for every agent at every step, and an info handed out earlier must not change afterwards.
+    e = env("agurk", players=3, hand_size=4, fixed_rounds=2)
+    e.reset(seed=8)
+    handed: list[tuple[dict[str, Any], list[int]]] = []
+    for agent in e.agent_iter():
+        _obs, _reward, done, truncated, info = e.last(observe=False)
+        assert info is e.infos[agent]
+        for a in e.agents:
+            assert np.array_equal(e.infos[a]["action_mask"], e.observe(a)["action_mask"]), a
+        handed.append((info, info["action_mask"].tolist()))
+        legal = np.flatnonzero(info["action_mask"])
+        assert len(legal) == (0 if done or truncated else len(cr.legal_moves(e.unwrapped.cucumber_state)))
+        e.step(None if done or truncated else int(legal[-1]))
+    assert e.unwrapped.cucumber_state.is_over
+    assert all(info["action_mask"].tolist() == mask for info, mask in handed)
 
 
 def test_an_illegal_action_ends_the_match_for_the_offender() -> None:
@@ -173,7 +193,8 @@ def test_an_illegal_action_ends_the_match_for_the_offender() -> None:
     e.step(illegal)
     assert all(e.terminations.values())
     assert e.rewards == {a: (-1.0 if a == offender else 0.0) for a in e.possible_agents}
-    assert e.infos[offender] == {"illegal_action": illegal}
+    assert e.infos[offender]["illegal_action"] == illegal
+    assert all(not info["action_mask"].any() for info in e.infos.values())
     seen = {}
     for agent in e.agent_iter():
         _obs, reward, terminated, _truncated, _info = e.last()
@@ -371,6 +392,10 @@ def test_env_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) ->
     # must hold as PettingZoo's own `OrderEnforcingWrapper` makes them.
     e = env("gurka", players=2, hand_size=1, fixed_rounds=1)
     assert isinstance(e, wrappers.OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "num_agents", "rewards", "infos"):
+        with pytest.raises(AttributeError, match=f"^{name} cannot be accessed before reset$"):
+            getattr(e, name)
+        assert not hasattr(e, name)
     assert str(e) == str(wrappers.OrderEnforcingWrapper(raw_env("gurka"))) == "cucumber_gurka_v1"
     with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
         e.last()
@@ -379,6 +404,9 @@ def test_env_keeps_pettingzoos_order_checks(caplog: pytest.LogCaptureFixture) ->
     with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before observe"):
         e.observe("player_0")
     e.reset(seed=2)
+    assert e.agents is e.unwrapped.agents
+    assert e.num_agents == 2
+    assert e.agent_selection == e.unwrapped.agent_selection
     iterator = iter(e.agent_iter())
     agent = next(iterator)
     obs, reward, done, truncated, info = e.last()

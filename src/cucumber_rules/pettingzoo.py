@@ -12,6 +12,10 @@ bare class. Options go by keyword, as in `ruleset`: `env("gurka", players=3, thr
   view, seats relative to the agent, within `encoding.observation_bounds`), and
   `"action_mask"`, an int8 `Box` with a 1 for each legal id (all 0 for an agent whose turn it
   is not, and once the match is over).
+- **The action mask is in `infos` too**: `infos[agent]["action_mask"]` is the same array as the
+  observation's, where PettingZoo's masking loop looks first (as Shimmy's OpenSpiel environments
+  have it). A loop that needs only the mask (random or search rollouts) can call
+  `last(observe=False)` and skip making the observation, which is most of a step's cost.
 - **An illegal action** ends the match for everyone (every agent terminated), the offender
   rewarded `illegal_reward` (default -1) and the others 0, as PettingZoo's
   `TerminateIllegalWrapper` and classic games do; `infos[offender]["illegal_action"]` holds the
@@ -161,6 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._rng = random.Random(0)
         self._no_mask = np.zeros(self._actions, np.int8)
         self._mask = self._no_mask
+        self._masked: str | None = None  # the agent whose info holds the live mask
         self._moves: dict[int, Action] = {}
         self._steps = 0
         self._state: State = start
@@ -176,7 +181,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        no_mask = self._no_mask
+        self.infos: dict[str, dict[str, Any]] = {a: {"action_mask": no_mask} for a in self.agents}
+        self._masked = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The agent's observation space (the same object every time)."""
@@ -218,6 +225,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         state = self._state
         if state.is_over:
             self._mask, self._moves = self._no_mask, {}
+            self._show_mask(None)
             values = returns(state)
             for agent in self.agents:
                 self.rewards[agent] = values[self._seats[agent]]
@@ -233,10 +241,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self._actions, np.int8)
         mask[list(moves)] = 1
         self._mask, self._moves = mask, moves
-        self.agent_selection = self.possible_agents[state.to_act]  # type: ignore[index]
+        self.agent_selection = agent = self.possible_agents[state.to_act]  # type: ignore[index]
+        self._show_mask(agent)
         if self.max_cycles is not None and self._steps >= self.max_cycles * self._players:
             for agent in self.agents:
                 self.truncations[agent] = True
+
+    def _show_mask(self, agent: str | None) -> None:
+        """Put the mask in `agent`'s info (None: no one's), and the empty mask back in the info of the
+        agent shown it before. Each changed info is a new dict: one handed out earlier never changes."""
+        infos = self.infos
+        old = self._masked
+        if old is not None and old != agent and old in infos:
+            infos[old] = {**infos[old], "action_mask": self._no_mask}
+        if agent is not None:
+            infos[agent] = {**infos[agent], "action_mask": self._mask}
+        self._masked = agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new match and deal; `seed` (any integer, numpy's included) fixes every deal of it."""
@@ -288,6 +308,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.rewards[agent] = self.illegal_reward
         self.infos[agent] = {**self.infos[agent], "illegal_action": number}
         self._mask, self._moves = self._no_mask, {}
+        self._show_mask(None)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
@@ -342,13 +363,28 @@ def _illegal(state: State, rules: Rules, seat: int, number: int) -> Exception:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's `OrderEnforcingWrapper`, its two calls of every step answered without the detour.
+    """PettingZoo's `OrderEnforcingWrapper`, what every step asks of it answered without the detour.
 
     The wrapper reads each attribute of the environment through `__getattr__` (two checks and a
-    `getattr` a time), and `last()` reads five of them: that is four fifths of an idle step.
-    `last` and `step` make the wrapper's own checks, then ask the environment directly; the
-    rest (and every error and warning) is the wrapper's.
+    `getattr` a time): `last()` reads five of them, and `agent_iter` reads `agents` and
+    `agent_selection` at every turn, which made the wrapper cost more than the loop it wraps.
+    `last` and `step` make the wrapper's own checks, then ask the environment directly;
+    `agents` and `agent_selection` are read from it directly once the environment is reset (before
+    that, the wrapper's `__getattr__` refuses them, with its own message). The rest (and every
+    error and warning) is the wrapper's.
     """
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:  # a property's AttributeError sends Python to the wrapper's __getattr__,
+            raise AttributeError("agents")  # which refuses it in its own words
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection")
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:  # the wrapper's refusal, as its `agent_selection` would raise it
