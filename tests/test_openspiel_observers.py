@@ -6,6 +6,7 @@ The `openspiel` extra is part of the test environment (tools/test.sh, tools/dev.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import pickle
 import random
@@ -225,6 +226,58 @@ def test_observers_refuse_parameters() -> None:
 # --------------------------------------------------------------------------- perfect recall
 
 
+def _whole_history_entries(observer: Any, s: cr.State, player: int) -> dict[int, float]:
+    """The perfect-recall entries worked out from the whole match's events at once (no round kept)."""
+    seat = player if observer.private_info == "single" else None
+    deals = tuple(a for a in s.actions if type(a) is cr.Deal) if observer.private_info == "all" else ()
+    ones: dict[int, float] = {}
+    observer._fold(cr.public_history(s, seat), player, ones, -1, deals)
+    return ones
+
+
+#: Each game, and one observer of each perfect-recall kind of it, kept across examples: the observers'
+#: rounds stay cached.
+_WARM: dict[str, tuple[pyspiel.Game, dict[tuple[bool, bool, str], Any]]] = {}
+
+
+@pytest.mark.parametrize(("name", "params"), GAMES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(GAMES)])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.integers(0, 600))
+def test_kept_rounds_give_the_whole_histories_entries(
+    name: str, params: dict[str, Any], seed: int, cut: int
+) -> None:
+    # The information state keeps each round's entries once worked out, by the history before the
+    # round's deal: for every kind, in matches played on, rebuilt from JSON (one segment of history) and
+    # sharing a deal object with another match, they must be what the whole history gives.
+    game, observers = _WARM.setdefault(
+        f"{name}{sorted(params.items())}", (pyspiel.load_game(name, params), {})
+    )
+    state = _random_state(game, seed, cut).cucumber_state
+    loaded = cr.loads(cr.dumps(state))
+    assert isinstance(loaded, cr.State)
+    states = [state, loaded]
+    deals = [i for i, a in enumerate(state.actions) if type(a) is cr.Deal]
+    other = _random_state(game, seed + 1, 600).cucumber_state.actions
+    other_deals = [i for i, a in enumerate(other) if type(a) is cr.Deal]
+    if len(deals) >= 2 and len(other_deals) >= 2:  # another first round, then this match's deal object
+        # (the deal may not fit after that round: a starter or a seat dealt in differs)
+        with contextlib.suppress(cr.IllegalMoveError):
+            actions = [*other[: other_deals[1]], *state.actions[deals[1] :]]
+            states.append(cr.apply_all(cr.new_game(state.rules, state.players), actions))
+    for kind in KINDS:
+        if not kind[0]:  # not perfect recall: nothing kept
+            continue
+        warm = observers.setdefault(kind, make_observation(game, _kind(*kind)))
+        if warm.tensor is None:
+            continue
+        cold = make_observation(game, _kind(*kind))
+        for s in states:
+            for player in range(game.num_players()):
+                expected = _whole_history_entries(cold, s, player)
+                assert warm._entries(s, player)[1] == expected, (kind, player)
+                assert cold._entries(s, player)[1] == expected, (kind, player)
+
+
 def test_the_information_state_remembers_earlier_rounds() -> None:
     # Two matches whose first rounds differ only in cards (same payer, same points) and whose second
     # rounds are the same: the information state tells them apart, the compact observation does not.
@@ -351,3 +404,41 @@ def test_an_undone_state_pickles_clones_and_serializes_with_its_history() -> Non
         assert copy.cucumber_state == state.cucumber_state
         assert str(copy) == str(state)
         copy.apply_action(last.action)  # the undone action is legal again
+
+
+def test_kept_rounds_are_safe_to_share_between_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Threads ask one observer for information states at once, while it keeps rounds and (kept
+    # two at a time) keeps dropping them: every tensor must be what an observer of their own gives.
+    import sys
+    import threading
+
+    from cucumber_rules.openspiel import observers
+
+    monkeypatch.setattr(observers, "_ROUNDS_KEPT", 2)
+    game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hand_count": 3, "surprise": True})
+    states = [_random_state(game, seed, cut) for seed in range(4) for cut in (70, 150, 250, 330)]
+    shared = make_observation(game, _kind(True, True, "single"))
+    expected = {
+        (i, p): make_observation(game, _kind(True, True, "single")).values(s, p)
+        for i, s in enumerate(states)
+        for p in range(3)
+    }
+    errors: list[str] = []
+
+    def ask(k: int) -> None:
+        for i in [*range(k, len(states)), *range(k)] * 4:
+            for p in range(3):
+                if shared.values(states[i], p) != expected[i, p]:
+                    errors.append(f"state {i}, player {p}")
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=ask, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert not errors, errors[:5]

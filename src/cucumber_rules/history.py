@@ -133,6 +133,30 @@ class History(Sequence[T]):
         out.reverse()
         return tuple(out)
 
+    def _newest(self, first: Callable[[T], bool]) -> tuple[History[T], int] | None:
+        """Where the newest action for which `first` is true is: the history whose newest segment
+        holds it, and the action's position; None if no action matches.
+
+        Walks back only as far as that action. The history returned is shared by every history grown
+        from it, so the pair (its identity and the position) names the actions before that one
+        exactly: a key for what is worked out from them once.
+
+        Example:
+            >>> h = History([1, 5, 2]).append(3).append(4)
+            >>> node, at = h._newest(lambda x: x >= 5)
+            >>> at, node.items()[:at], h._newest(lambda x: x > 9)
+            (1, (1,), None)
+        """
+        node: History[T] | None = self
+        while node is not None:
+            segment = node._segment
+            start = node._len - len(segment)
+            for i in range(len(segment) - 1, -1, -1):
+                if first(segment[i]):
+                    return node, start + i
+            node = node._rest
+        return None
+
     def added_since(self, older: History[T]) -> tuple[T, ...] | None:
         """What was appended to `older` to make this history, oldest first; None if it did not grow from it.
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 import numpy as np
@@ -11,17 +12,26 @@ import pyspiel
 
 from .. import encoding
 from .._values import Value
-from ..actions import Deal, Decision, Play
+from ..actions import Action, Deal, Decision, Play
 from ..cards import Card
 from ..encoding.ids import _encoding
+from ..history import History
 from ..rules import Rules, game_of
 from ..state import State
-from ..views import Dealt, public_history, view
+from ..views import Dealt, Event, PlayerView, public_history, view
 from .params import _rounds_bound
 
 if TYPE_CHECKING:
     from .game import CucumberGame
     from .state import CucumberState
+
+#: The most `_earlier_rounds` entries an observer keeps (then it starts again).
+_ROUNDS_KEPT = 256
+
+
+def _is_deal(action: object) -> bool:
+    return type(action) is Deal
+
 
 HISTORY_TENSOR_LIMIT = 2**17
 """The most values a perfect-recall tensor may have; a game whose tensor would be longer offers none.
@@ -138,6 +148,8 @@ class CucumberObserver:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         self.rules = rules
         self.players = n
+        self._rounds: dict[tuple[int, int, int], tuple[History[Action], int, dict[int, float]]] = {}
+        """`_earlier_rounds`' entries, by the history before the current deal (see there)."""
         self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
         """Whether the observation is the whole match so far (the information state)."""
         self.public_info: bool = bool(iig_obs_type.public_info)
@@ -217,17 +229,19 @@ class CucumberObserver:
         """The compact part as a list, and the perfect-recall part's nonzero entries by position."""
         n = self.players
         e = _encoding(self.rules)
+        single = self.private_info == "single"
+        seen = view(s, player if single else None)  # the player's view, or a spectator's
         head: list[float] = []
         if self.public_info:
-            if self.private_info == "single":
-                head = list(encoding.observation(view(s, player)))
+            if single:
+                head = list(encoding.observation(seen))
             else:
-                head = list(encoding.observation(attrs.evolve(view(s, None), seat=player)))
+                head = list(encoding.observation(attrs.evolve(seen, seat=player)))
                 lo, k = self._relative_hand_span()
                 del head[lo : lo + k]
-        elif self.private_info == "single":
+        elif single:
             head = [0.0] * len(e.cards)
-            for c in view(s, player).hand:
+            for c in seen.hand:
                 head[e.ids[c.index]] += 1.0
         if self.private_info == "all":
             k = len(e.cards)
@@ -239,7 +253,7 @@ class CucumberObserver:
             head += hands
         ones: dict[int, float] = {}
         if self._history is not None:
-            self._history_entries(s, player, ones)
+            self._history_entries(s, seen, player, ones)
         return head, ones
 
     def _relative_hand_span(self) -> tuple[int, int]:
@@ -250,27 +264,70 @@ class CucumberObserver:
             at += size
         raise AssertionError("every observation has a hand part")  # pragma: no cover
 
-    def _history_entries(self, s: State, player: int, ones: dict[int, float]) -> None:
+    def _history_entries(self, s: State, seen: PlayerView, player: int, ones: dict[int, float]) -> None:
+        """Add the perfect-recall part's nonzero entries to `ones`: the earlier rounds' from
+        `_earlier_rounds` (worked out once per round), the current round's from its events (`seen`:
+        the player's view, or a spectator's, which holds the current round's events)."""
+        found = s.past._newest(_is_deal)  # (the current trick holds plays only)
+        if found is None:  # before the first deal
+            self._fold(public_history(s, seen.seat), player, ones, -1, ())
+            return
+        rounds, earlier = self._earlier_rounds(s, found, player)
+        ones.update(earlier)
+        node, at = found
+        deals = (cast("Deal", node.items()[at]),) if self.private_info == "all" else ()
+        self._fold(seen.events, player, ones, rounds - 1, deals)
+
+    def _earlier_rounds(
+        self, s: State, found: tuple[History[Action], int], player: int
+    ) -> tuple[int, dict[int, float]]:
+        """The rounds before the current one (the current deal is `found`, from `History._newest`):
+        their count, and their entries, worked out once and kept.
+
+        The actions before the deal, and so these entries, are named exactly by the history holding
+        the deal and the deal's position (histories share their older parts): that pair is the key,
+        and the history is kept with the entries, so that its identity cannot be reused. An entry is
+        published whole, in one assignment, and never changed: threads may share the observer.
+        """
+        node, at = found
+        key = (id(node), at, player)
+        hit = self._rounds.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1], hit[2]
+        prefix = node.items()[:at]
+        seat = player if self.private_info == "single" else None
+        events = game_of(s).views.public_events(prefix, self.rules, seat)
+        deals = tuple(a for a in prefix if type(a) is Deal) if self.private_info == "all" else ()
+        entries: dict[int, float] = {}
+        rounds = self._fold(events, player, entries, -1, deals) + 1
+        if len(self._rounds) >= _ROUNDS_KEPT:
+            self._rounds.clear()
+        self._rounds[key] = (node, rounds, entries)
+        return rounds, entries
+
+    def _fold(
+        self, events: Sequence[Event], player: int, ones: dict[int, float], r: int, deals: Sequence[Deal]
+    ) -> int:
+        """Add the entries of a stretch of `events` (whole rounds, each from its `Dealt`) to `ones`;
+        `r` is the round before the first `Dealt`'s, `deals` the stretch's deals (for every seat's
+        hands). Returns the round of the last event."""
         layout = self._history
         assert layout is not None
         rules = self.rules
         e = _encoding(rules)
         ids, k, n, t_max = e.ids, len(e.cards), self.players, layout.tricks
         offsets = self._offsets
-        events = public_history(s, player if self.private_info == "single" else None)
-        r = -1
         played = 0
         per_trick = 1
         dealt = offsets.get("dealt")
         if self.private_info == "all" and dealt is not None:
-            deals = [a for a in s.actions if type(a) is Deal]
-            for round_, deal in enumerate(deals):
+            for round_, deal in enumerate(deals, r + 1):
                 for seat, hand in enumerate(deal.hands):
                     base = dealt + (round_ * n + (seat - player) % n) * k
                     for c in hand:
                         ones[base + ids[c.index]] = ones.get(base + ids[c.index], 0.0) + 1.0
         if not self.public_info and self.private_info != "single":
-            return
+            return r + len(deals)
         single = self.private_info == "single" and dealt is not None
         public = self.public_info
         leaders = offsets.get("leaders", 0)
@@ -308,6 +365,7 @@ class CucumberObserver:
                     f"perfect-recall tensors encode deals, plays, decisions and turned-up cards, "
                     f"not {kind.__name__} events: use the information state string"
                 )
+        return r
 
     # ----------------------------------------------------------------- strings
 

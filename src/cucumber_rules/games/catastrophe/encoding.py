@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from ...encoding import DealPlan, Encoding, common_observation, common_parts, relative
+from ...encoding.ids import _encoding
 from ...rules import Rules
 from ...state import State
 from ...views import PlayerView
@@ -38,10 +39,11 @@ class CatastropheEncoding(Encoding):
         """The common parts, then the Trick Marker, the card turned up and each seat's captured cucumbers."""
         v = cast("CatastropheView", view)
         rules = cast("CatastropheRules", v.rules)
-        cards = self.action_cards(rules)
+        cards = _encoding(rules).cards  # `action_cards`, worked out once per rule set
         marker = [1.0 if v.marker == m else 0.0 for m in _MARKERS]
-        revealed = [1.0 if c is v.revealed else 0.0 for c in cards]
-        per_seat = [float(sum(cucumbers_on(rules, c) for c in got)) for got in v.captured]
+        shown = v.revealed
+        revealed = [1.0 if c is shown else 0.0 for c in cards]
+        per_seat = [float(sum([cucumbers_on(rules, c) for c in got])) for got in v.captured]
         me = v.seat if v.seat is not None else 0
         captured = relative(per_seat, me) if per_seat else [0.0] * len(v.players)
         out = common_observation(v)  # a new list: the game's parts are added to it in place
