@@ -369,6 +369,13 @@ def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -
     return results
 
 
+def _versions() -> str:
+    """The frameworks' versions: Hearts' tensors from Python got twice as fast from OpenSpiel 1 to 2."""
+    from importlib.metadata import version
+
+    return f"open_spiel {version('open_spiel')}, pettingzoo {version('pettingzoo')}"
+
+
 def _commit() -> str:
     """The checkout's commit, with a note if `src/` has local changes (the figures' version)."""
     root = Path(__file__).resolve().parent.parent
@@ -409,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "command": " ".join(words),
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "machine": f"{os.cpu_count()} CPUs, Python {platform.python_version()}, at {_commit()}, "
-            f"load average about {load:.1f} before the run",
+            f"{_versions()}, load average about {load:.1f} before the run",
             **results,
         }
         with open(args.json, "w", encoding="utf-8") as f:
