@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 _ROUNDS_KEPT = 256
 
 
+#: No entries (shared: never changed).
+_NONE: dict[int, float] = {}
+
+
 def _is_deal(action: object) -> bool:
     return type(action) is Deal
 
@@ -206,9 +210,11 @@ class CucumberObserver:
                 f"{_rounds_bound(self.rules, self.players) or 'an unknown number of'} rounds; set "
                 "round_limit or fixed_rounds (or use the information state string)"
             )
-        head, ones = self._entries(state._state, player)
+        head, earlier, ones = self._entries(state._state, player)
         out = [0.0] * self._size
         out[: len(head)] = head
+        for i, value in earlier.items():
+            out[i] = value
         for i, value in ones.items():
             out[i] = value
         return out
@@ -218,15 +224,18 @@ class CucumberObserver:
         if self.tensor is None:
             self.values(state, player)  # raises
             return
-        head, ones = self._entries(state._state, player)
+        head, earlier, ones = self._entries(state._state, player)
         tensor = self.tensor
         tensor[: len(head)] = head
         tensor[len(head) :] = 0.0
+        if earlier:
+            tensor[list(earlier)] = list(earlier.values())
         if ones:
             tensor[list(ones)] = list(ones.values())
 
-    def _entries(self, s: State, player: int) -> tuple[list[float], dict[int, float]]:
-        """The compact part as a list, and the perfect-recall part's nonzero entries by position."""
+    def _entries(self, s: State, player: int) -> tuple[list[float], dict[int, float], dict[int, float]]:
+        """The compact part as a list, and the perfect-recall part's nonzero entries by position: the
+        finished rounds' (kept: never to be changed) and the current round's (new)."""
         n = self.players
         e = _encoding(self.rules)
         single = self.private_info == "single"
@@ -252,9 +261,8 @@ class CucumberObserver:
                     hands[base + e.ids[c.index]] += 1.0
             head += hands
         ones: dict[int, float] = {}
-        if self._history is not None:
-            self._history_entries(s, seen, player, ones)
-        return head, ones
+        earlier = self._history_entries(s, seen, player, ones) if self._history is not None else _NONE
+        return head, earlier, ones
 
     def _relative_hand_span(self) -> tuple[int, int]:
         at = 0
@@ -264,19 +272,21 @@ class CucumberObserver:
             at += size
         raise AssertionError("every observation has a hand part")  # pragma: no cover
 
-    def _history_entries(self, s: State, seen: PlayerView, player: int, ones: dict[int, float]) -> None:
-        """Add the perfect-recall part's nonzero entries to `ones`: the earlier rounds' from
-        `_earlier_rounds` (worked out once per round), the current round's from its events (`seen`:
-        the player's view, or a spectator's, which holds the current round's events)."""
+    def _history_entries(
+        self, s: State, seen: PlayerView, player: int, ones: dict[int, float]
+    ) -> dict[int, float]:
+        """The perfect-recall part's nonzero entries: the current round's, from its events (`seen`: the
+        player's view, or a spectator's, which holds them), added to `ones`; the finished rounds',
+        from `_earlier_rounds` (worked out once per round), returned (kept: not to be changed)."""
         found = s.past._newest(_is_deal)  # (the current trick holds plays only)
         if found is None:  # before the first deal
             self._fold(public_history(s, seen.seat), player, ones, -1, ())
-            return
+            return _NONE
         rounds, earlier = self._earlier_rounds(s, found, player)
-        ones.update(earlier)
         node, at = found
         deals = (cast("Deal", node.items()[at]),) if self.private_info == "all" else ()
         self._fold(seen.events, player, ones, rounds - 1, deals)
+        return earlier
 
     def _earlier_rounds(
         self, s: State, found: tuple[History[Action], int], player: int

@@ -39,10 +39,11 @@ class CatastropheEncoding(Encoding):
         """The common parts, then the Trick Marker, the card turned up and each seat's captured cucumbers."""
         v = cast("CatastropheView", view)
         rules = cast("CatastropheRules", v.rules)
-        cards = _encoding(rules).cards  # `action_cards`, worked out once per rule set
+        e = _encoding(rules)  # `action_cards` and their ids, worked out once per rule set
         marker = [1.0 if v.marker == m else 0.0 for m in _MARKERS]
-        shown = v.revealed
-        revealed = [1.0 if c is shown else 0.0 for c in cards]
+        revealed = [0.0] * len(e.cards)
+        if v.revealed is not None:
+            revealed[e.ids[v.revealed.index]] = 1.0
         per_seat = [float(sum([cucumbers_on(rules, c) for c in got])) for got in v.captured]
         me = v.seat if v.seat is not None else 0
         captured = relative(per_seat, me) if per_seat else [0.0] * len(v.players)
