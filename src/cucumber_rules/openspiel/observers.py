@@ -12,6 +12,7 @@ import pyspiel
 
 from .. import encoding
 from .._values import Value
+from .._view_cache import _is_deal
 from ..actions import Action, Deal, Decision, Play
 from ..cards import Card
 from ..encoding.ids import _encoding
@@ -31,10 +32,6 @@ _ROUNDS_KEPT = 256
 
 #: No entries (shared: never changed).
 _NONE: dict[int, float] = {}
-
-
-def _is_deal(action: object) -> bool:
-    return type(action) is Deal
 
 
 HISTORY_TENSOR_LIMIT = 2**17
@@ -282,17 +279,17 @@ class CucumberObserver:
         if found is None:  # before the first deal
             self._fold(public_history(s, seen.seat), player, ones, -1, ())
             return _NONE
-        rounds, earlier = self._earlier_rounds(s, found, player)
+        rounds, earlier = self._earlier_rounds(s, found, player, seen.seat)
         node, at = found
         deals = (cast("Deal", node.items()[at]),) if self.private_info == "all" else ()
         self._fold(seen.events, player, ones, rounds - 1, deals)
         return earlier
 
     def _earlier_rounds(
-        self, s: State, found: tuple[History[Action], int], player: int
+        self, s: State, found: tuple[History[Action], int], player: int, seat: int | None
     ) -> tuple[int, dict[int, float]]:
-        """The rounds before the current one (the current deal is `found`, from `History._newest`):
-        their count, and their entries, worked out once and kept.
+        """The rounds before the current one (the current deal is `found`, from `History._newest`) as
+        `seat` saw them (None: a spectator): their count, and their entries, worked out once and kept.
 
         The actions before the deal, and so these entries, are named exactly by the history holding
         the deal and the deal's position (histories share their older parts): that pair is the key,
@@ -305,7 +302,6 @@ class CucumberObserver:
         if hit is not None and hit[0] is node:
             return hit[1], hit[2]
         prefix = node.items()[:at]
-        seat = player if self.private_info == "single" else None
         events = game_of(s).views.public_events(prefix, self.rules, seat)
         deals = tuple(a for a in prefix if type(a) is Deal) if self.private_info == "all" else ()
         entries: dict[int, float] = {}

@@ -13,13 +13,14 @@ from .._view_cache import (
     MatchViews,
     Pending,
     TrickViews,
+    _is_deal,
     new_match_views,
     new_trick_shared,
     per_trick,
     with_head,
     with_own,
 )
-from ..actions import Deal, Play, seat_number
+from ..actions import Play, seat_number
 from ..engine import legal_moves
 from ..rules import game_of
 from ..state import State, unplayed
@@ -103,10 +104,6 @@ def _check_seat(state: State, seat: int | None) -> int | None:
     if not 0 <= seat < n:
         raise ValueError(f"seat must be a seat 0..{n - 1} or None (spectator), not {seat}")
     return seat
-
-
-def _is_deal(action: object) -> bool:
-    return type(action) is Deal
 
 
 def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
