@@ -306,6 +306,18 @@ def test_numbered_decks_are_built_from_one_to_the_top() -> None:
             InvalidNotationError,
             "'10HS' is not a card: write e.g. 'QS', '10H', 'A♠' or '42'",
         ),
+        (
+            lambda: cr.card("Q"),  # a rank without its suit: said so (it used to be "unknown rank ''")
+            InvalidNotationError,
+            "'Q' is not a card: a suited card is a rank and a suit, e.g. 'QS' or '10H' "
+            "(numbered cards 1..60)",
+        ),
+        (
+            lambda: cr.card("x"),
+            InvalidNotationError,
+            "'x' is not a card: a suited card is a rank and a suit, e.g. 'QS' or '10H' "
+            "(numbered cards 1..60)",
+        ),
     ],
 )
 def test_card_error_messages(call: Any, kind: type[Exception], message: str) -> None:

@@ -93,7 +93,7 @@ def after_example_1() -> State:
         s,
         Play(ANDREW, "1"),
         "must-follow-marker",
-        "seat 2 cannot play 1: the High rule is in force, play a card higher than 22 (you hold 27)",
+        "seat 2 cannot play 1: the High rule is in force, play a card higher than 22 (they hold 27)",
     )
     s = step(s, "27", legal=None, marker="high", taker=MARTHA)
     s = step(s, "26", legal=hand_of(s, STEPHEN), marker="high", taker=MARTHA)
@@ -230,7 +230,7 @@ def test_the_high_rule_binds_a_player_who_can_obey() -> None:
         s,
         Play(2, "6"),
         "must-follow-marker",
-        "seat 2 cannot play 6: the High rule is in force, play a card higher than 38 (you hold 41, 60)",
+        "seat 2 cannot play 6: the High rule is in force, play a card higher than 38 (they hold 41, 60)",
     )
     assert err.seat == 2
 
@@ -247,7 +247,7 @@ def test_the_low_rule_binds_a_player_who_can_obey() -> None:
         s,
         Play(3, "54"),
         "must-follow-marker",
-        "seat 3 cannot play 54: the Low rule is in force, play a card lower than 38 (you hold 4, 9)",
+        "seat 3 cannot play 54: the Low rule is in force, play a card lower than 38 (they hold 4, 9)",
     )
     s = play(s, "9")
     assert round_of(s).tricks[0].taker == 2  # the lowest card, 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import random
 import re
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from typer.testing import CliRunner, Result
 import cucumber_rules as cr
 from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.cli import app, parse_option, parse_value, play_seed
+from cucumber_rules.games.catastrophe.rules import CatastropheRules, cucumbers_on
 from cucumber_rules.simulate import play_match
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -313,7 +315,7 @@ def test_play_a_rigged_match_to_the_end(tmp_path: Path) -> None:
     path = rigged(tmp_path)
     # Ann (heuristic) leads 9D; Bo holds nothing as high, so must play the lowest card 2H.
     out = run(
-        "play", "--resume", str(path), "--seat", "1", "--save", str(path), input="7S\nQQ\n2H\n7S\n"
+        "play", "--resume", str(path), "--seat", "1", "--save", str(path), input="7S\nQQ\nQ\n2H\n7S\n"
     ).output
     assert "Resumed" in out
     assert "Your hand: 2H 7S" in out
@@ -321,6 +323,7 @@ def test_play_a_rigged_match_to_the_end(tmp_path: Path) -> None:
     assert "you cannot play 7S: you hold nothing of 9 or higher, so you must play your lowest card 2H" in out
     assert "seat 1 cannot" not in out
     assert "'QQ' is not a card of this deck" in out
+    assert "'Q' is not a card of this deck" in out  # a Queen without its suit: explained, not taken as quit
     assert "trick 1: Ann 9D, Bo 2H → Ann" in out
     assert "Bo pays 7 for 7S" in out
     assert "Bo is eliminated" in out
@@ -967,6 +970,36 @@ def test_rules_catastrophe_describes_the_trick_marker() -> None:
     assert "after a broken High the lowest card takes the trick" in out
     assert "A five-cucumber card cannot lead" in out
     assert "Trick Marker" not in run("rules", "agurk").output
+
+
+def test_the_cli_page_lists_every_subcommand() -> None:
+    import typer.main
+
+    names = sorted(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+    assert f"It has {words[len(names)]} subcommands:" in page
+    assert [n for n in names if f"| `cucumber-rules {n}" not in page] == []
+
+
+def test_the_rules_intro_with_surprise_has_no_lead_ban() -> None:
+    # With Surprise Cucumber the turned-up card leads every trick: no player leads, so the 5-cucumber
+    # lead ban never applies (the first seat may play a 5-cucumber card), and the intro says nothing of it.
+    words = cr.GAMES["catastrophe"].words
+    assert "cannot lead" in str(words.rules_intro(cr.ruleset("catastrophe")))
+    surprise = cr.ruleset("catastrophe", surprise=True)
+    assert isinstance(surprise, CatastropheRules)
+    intro = str(words.rules_intro(surprise))
+    assert "turned up as each trick's lead" in intro
+    assert "cannot lead" not in intro
+    start = cr.new_game(surprise, players=3)
+    s = cr.apply(start, cr.sample_chance(start, random.Random(0)))
+    hand = cr.view(s, s.to_act).hand
+    fives = [c for c in hand if cucumbers_on(surprise, c) == 5]
+    assert fives  # a 5-cucumber card among others: the lead ban would bar it ...
+    assert len(hand) > len(fives)
+    playable = {m.card for m in cr.legal_moves(s) if isinstance(m, cr.Play)}
+    assert playable == set(hand)  # ... but every card is playable
 
 
 def out_of_the_match(tmp_path: Path) -> Path:

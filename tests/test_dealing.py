@@ -61,6 +61,19 @@ def test_the_seat_order_is_computed_again_when_not_cached(monkeypatch: pytest.Mo
 # --------------------------------------------------------------------------- checking a deal
 
 
+def test_a_deck_that_can_change_is_read_afresh_each_time() -> None:
+    # Only tuples are kept by identity: a list deck changed in place gives the answer its cards give now.
+    deck = list(cr.DECKS["standard-52"][:4])  # 2C 2D 2H 2S
+    d = cr.Deal(hands=[["2C"], ["3C"]])
+    assert str(dealing.deal_error(d, players=2, seats=(0, 1), per=1, deck=deck)) == (
+        "bad deal: 3C is not a card of this deck"
+    )
+    deck[1] = cr.card("3C")
+    assert dealing.deal_error(d, players=2, seats=(0, 1), per=1, deck=deck) is None
+    assert dealing.deck_limits(deck)[cr.card("3C").index] == 1
+    assert dealing.deck_members(deck) == frozenset(map(cr.card, ["2C", "3C", "2H", "2S"]))
+
+
 def test_deck_limits_are_counted_again_when_not_cached(monkeypatch: pytest.MonkeyPatch) -> None:
     five = cr.DECKS["five-cucumbers-60"]
     monkeypatch.setattr(dealing, "_DECKS", {})

@@ -29,6 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
 import cucumber_rules as cr
@@ -377,6 +378,16 @@ def test_documents_written_by_hand_in_the_pages_are_of_the_current_format() -> N
                 if int("".join(found)) != cr.FORMAT_VERSION:
                     stale.append(f"{name}:{number}: {line.strip()[:80]}")
     assert not stale, "documents of another format in the pages:\n" + "\n".join(stale)
+
+
+def test_the_views_page_lists_exactly_the_fields_every_view_has() -> None:
+    """The table of "What a view holds" names `PlayerView`'s fields, each once, and nothing else (a
+    game's own fields are in the table after it)."""
+    text = (ROOT / "docs" / "concepts" / "views.md").read_text(encoding="utf-8")
+    table = text.split("## What a view holds", 1)[1].split("### Each game's view class", 1)[0]
+    rows = [line.split("|")[1] for line in table.splitlines() if line.startswith("| `")]
+    listed = [name for row in rows for name in re.findall(r"`(\w+)`", row)]
+    assert sorted(listed) == sorted(a.name for a in attrs.fields(cr.PlayerView))
 
 
 def test_no_package_names_something_else_after_one_of_its_submodules() -> None:

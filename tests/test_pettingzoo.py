@@ -185,6 +185,36 @@ def test_the_mask_is_in_the_info_too_at_every_step() -> None:
     assert all(info["action_mask"].tolist() == mask for info, mask in handed)
 
 
+def test_an_edited_observation_changes_nothing_else() -> None:
+    # A policy may edit its observation's arrays (a mask made all-legal, a vector normalised in place):
+    # no other agent's observation or info, and no later step or match, may see the edit; the masks
+    # the environment hands out in `infos` are its own, read-only.
+    e = env("gurka", players=3, hand_size=3, fixed_rounds=2)
+    e.reset(seed=1)
+    for _ in range(2):
+        for _agent in e.agent_iter():
+            for a in e.agents:
+                obs = e.observe(a)
+                obs["action_mask"][:] = 1
+                obs["observation"][:] = -1.0
+                mask = e.infos[a]["action_mask"]
+                assert not mask.flags.writeable
+                with pytest.raises(ValueError, match="read-only"):
+                    mask[0] = 1
+            state = e.unwrapped.cucumber_state
+            for a in e.agents:
+                seat = e.possible_agents.index(a)
+                legal = sorted(cr.action_id(e.unwrapped.rules, m) for m in cr.legal_moves(state))
+                fresh = e.observe(a)
+                expected = legal if seat == state.to_act else []
+                assert np.flatnonzero(fresh["action_mask"]).tolist() == expected
+                assert np.flatnonzero(e.infos[a]["action_mask"]).tolist() == expected
+                assert fresh["observation"].tolist() == list(cr.observation(cr.view(state, seat)))
+            _obs, _reward, done, truncated, info = e.last(observe=False)
+            e.step(None if done or truncated else int(np.flatnonzero(info["action_mask"])[0]))
+        e.reset(seed=2)
+
+
 def test_an_illegal_action_ends_the_match_for_the_offender() -> None:
     e = env("gurka", players=3)
     e.reset(seed=5)

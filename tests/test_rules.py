@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -141,6 +142,62 @@ def test_rulesets_maps_the_presets_and_is_read_only() -> None:
     with pytest.raises(TypeError):
         cr.RULESETS["mine"] = ruleset("agurk")  # type: ignore[index]
     assert "mine" not in cr.RULESETS
+    for mapping in (cr.RULESETS, cr.GAMES, cr.OPTIONS):  # nor can a mapping be pointed elsewhere
+        with pytest.raises(AttributeError, match="read-only"):
+            setattr(mapping, "_build", dict)  # noqa: B010 (what a caller might try)
+        with pytest.raises(AttributeError, match="read-only"):
+            delattr(mapping, "_name")
+    assert cr.ruleset("agurk") == cr.RULESETS["agurk"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "field"),
+    [
+        ("agurk", {"threshold": 2**53}, "threshold"),
+        ("agurk", {"threshold": 10**5000}, "threshold"),
+        ("gurka", {"fixed_rounds": 2**60}, "fixed_rounds"),
+        ("catastrophe", {"hand_count": -(2**53)}, "hand_count"),
+        ("catastrophe", {"cucumbers": (10**309,) + (1,) * 59}, "cucumbers"),
+    ],
+)
+def test_integer_options_are_bounded_so_rules_can_always_be_written(
+    preset: str, options: dict[str, Any], field: str
+) -> None:
+    # Beyond ±(2**53 - 1) a rule set could not be written as JSON every reader holds exactly (nor,
+    # past 4,300 digits, shown at all): refused when made, naming the option, and in a document too.
+    with pytest.raises(cr.InvalidRulesError, match="2\\*\\*53") as caught:
+        ruleset(preset, **options)
+    assert caught.value.option == field
+    doc = json.loads(cr.dumps(ruleset(preset)))
+    doc.update(dict.fromkeys(options, "HUGE"))
+    value = options[field]
+    written = "1" + "0" * 5000 if value == 10**5000 else json.dumps(value)  # (past str()'s digit limit)
+    text = json.dumps(doc).replace('"HUGE"', written)
+    if value == 10**5000:  # (the JSON reader refuses such a number before the rules see it)
+        with pytest.raises(cr.InvalidStateError, match=r"a number has more than \d+ digits"):
+            cr.loads(text)
+    else:
+        with pytest.raises(cr.InvalidRulesError, match=f"^\\$\\.{field}"):
+            cr.loads(text)
+    largest = {name: 2**53 - 1 if isinstance(v, int) else v for name, v in options.items()}
+    if field == "cucumbers":
+        largest = {"cucumbers": (2**53 - 1,) + (1,) * 59}
+    if field != "hand_count":  # (the largest of the others is a valid rule set, and is written whole)
+        r = ruleset(preset, **largest)
+        assert cr.loads(cr.dumps(r)) == r
+        assert repr(r)
+
+
+def test_cucumber_counts_take_any_integer_type() -> None:
+    import numpy as np
+
+    r = ruleset("catastrophe", cucumbers=tuple(np.ones(60, dtype=np.int64)))
+    assert r.cucumbers == (1,) * 60
+    assert all(type(c) is int for c in r.cucumbers)
+    assert ruleset("catastrophe", cucumbers=list(np.full(60, 2, dtype=np.int32))).cucumbers == (2,) * 60
+    for bad in (True, np.True_, 1.0, "1"):
+        with pytest.raises(cr.InvalidRulesError, match=r"cucumbers\[0\] \(card 1\) must be an int >= 0"):
+            ruleset("catastrophe", cucumbers=(bad,) + (1,) * 59)
 
 
 @pytest.mark.parametrize(

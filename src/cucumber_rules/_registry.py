@@ -98,10 +98,18 @@ class LiveMapping(Mapping[str, V], Generic[V]):
     """
 
     __slots__ = ("_build", "_name")
+    _build: Callable[[], Mapping[str, V]]
+    _name: str
 
     def __init__(self, name: str, build: Callable[[], Mapping[str, V]]) -> None:
-        self._name = name
-        self._build = build
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_build", build)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{self._name} is read-only: register or unregister a game to change it")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{self._name} is read-only: register or unregister a game to change it")
 
     def __getitem__(self, key: str) -> V:
         return self._build()[key]

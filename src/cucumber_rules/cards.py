@@ -194,6 +194,11 @@ def card(text: str | Card | int) -> Card:
         return found
     suit = _SUIT_SYMBOLS.get(raw[-1], raw[-1])
     rank_text = raw[:-1]
+    if not rank_text:  # one character that is no number: a rank without its suit, or no card at all
+        raise InvalidNotationError(
+            f"{text!r} is not a card: a suited card is a rank and a suit, e.g. 'QS' or '10H' "
+            "(numbered cards 1..60)"
+        )
     if rank_text in _FACE_PARSE:
         rank = _FACE_PARSE[rank_text]
     elif rank_text.isascii() and rank_text.isdigit():

@@ -111,8 +111,9 @@ def _overuse(c: Card, deal: Deal, deck: Sequence[Card]) -> str:
     return f"{c} appears {count} times, but the deck holds it {times}"
 
 
-#: Per deck object (by id, with the deck kept alive and checked): its limits by card index, and
-#: the set of its cards when it holds each card once (else None). A bounded memo, not state.
+#: Per deck tuple (by id, with the deck kept alive and checked): its limits by card index, and
+#: the set of its cards when it holds each card once (else None). A bounded memo, not state. Only
+#: tuples are kept: a list (or other sequence) can change in place, so it is read afresh each time.
 _DECKS: dict[int, tuple[Sequence[Card], tuple[int, ...], frozenset[Card] | None, tuple[int, ...]]] = {}
 
 
@@ -129,14 +130,16 @@ def _deck_info(deck: Sequence[Card]) -> tuple[tuple[int, ...], frozenset[Card] |
                 raise TypeError(f"a deck holds cards (Card), not {type(c).__name__}")
             limits[c.index] += 1
         members = frozenset(deck) if max(limits, default=0) <= 1 else None
-        if len(_DECKS) > 64:
-            _DECKS.clear()
-        found = _DECKS[id(deck)] = (deck, tuple(limits), members, tuple(c.index for c in deck))
+        found = (deck, tuple(limits), members, tuple(c.index for c in deck))
+        if type(deck) is tuple:
+            if len(_DECKS) > 64:
+                _DECKS.clear()
+            _DECKS[id(deck)] = found
     return found[1], found[2], found[3]
 
 
 def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
-    """How often the deck holds each card, indexed by `Card.index` (memoised per deck object).
+    """How often the deck holds each card, indexed by `Card.index` (memoised per deck tuple).
 
     Raises:
         TypeError: If `deck` is not a sequence of cards (a deck's name, say).
@@ -150,7 +153,7 @@ def deck_limits(deck: Sequence[Card]) -> tuple[int, ...]:
 
 
 def deck_members(deck: Sequence[Card]) -> frozenset[Card] | None:
-    """The set of a deck's cards if it holds each card once, else None (memoised per deck object).
+    """The set of a deck's cards if it holds each card once, else None (memoised per deck tuple).
 
     Raises:
         TypeError: If `deck` is not a sequence of cards (a deck's name, say).
@@ -226,7 +229,7 @@ def shuffled_deal(
 
 
 def deck_indexes(deck: Sequence[Card]) -> tuple[int, ...]:
-    """The indexes of a deck's cards, in its order (memoised per deck object).
+    """The indexes of a deck's cards, in its order (memoised per deck tuple).
 
     Raises:
         TypeError: If `deck` is not a sequence of cards (a deck's name, say).

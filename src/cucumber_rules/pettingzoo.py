@@ -12,10 +12,12 @@ bare class. Options go by keyword, as in `ruleset`: `env("gurka", players=3, thr
   view, seats relative to the agent, within `encoding.observation_bounds`), and
   `"action_mask"`, an int8 `Box` with a 1 for each legal id (all 0 for an agent whose turn it
   is not, and once the match is over).
-- **The action mask is in `infos` too**: `infos[agent]["action_mask"]` is the same array as the
-  observation's, where PettingZoo's masking loop looks first (as Shimmy's OpenSpiel environments
-  have it). A loop that needs only the mask (random or search rollouts) can call
-  `last(observe=False)` and skip making the observation, which is most of a step's cost.
+- **The action mask is in `infos` too**: `infos[agent]["action_mask"]` holds the observation's
+  mask, where PettingZoo's masking loop looks first (as Shimmy's OpenSpiel environments have it).
+  A loop that needs only the mask (random or search rollouts) can call `last(observe=False)` and
+  skip making the observation, which is most of a step's cost. The info's mask is read-only (the
+  environment's own, shared by the agents' infos); an observation's arrays are the caller's own,
+  made for each `observe`, so editing one changes nothing else.
 - **An illegal action** ends the match for everyone (every agent terminated), the offender
   rewarded `illegal_reward` (default -1) and the others 0, as PettingZoo's
   `TerminateIllegalWrapper` and classic games do; `infos[offender]["illegal_action"]` holds the
@@ -163,7 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The space of `state()`."""
         self._players = n
         self._rng = random.Random(0)
-        self._no_mask = np.zeros(self._actions, np.int8)
+        self._no_mask = _read_only(np.zeros(self._actions, np.int8))
         self._mask = self._no_mask
         self._masked: str | None = None  # the agent whose info holds the live mask
         self._moves: dict[int, Action] = {}
@@ -194,12 +196,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
-        """The agent's observation vector and action mask (all 0 unless it is the agent's turn)."""
+        """The agent's observation vector and action mask (all 0 unless it is the agent's turn): new
+        arrays, the caller's own."""
         seat = self._seats[agent]
         values = encoding.observation(view(self._state, seat))
         return {
             "observation": _float32(values),
-            "action_mask": self._mask if seat == self._state.to_act else self._no_mask,
+            "action_mask": (self._mask if seat == self._state.to_act else self._no_mask).copy(),
         }
 
     def state(self) -> np.ndarray[Any, Any]:
@@ -240,7 +243,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         mask = np.zeros(self._actions, np.int8)
         mask[list(moves)] = 1
-        self._mask, self._moves = mask, moves
+        self._mask, self._moves = _read_only(mask), moves
         self.agent_selection = agent = self.possible_agents[state.to_act]  # type: ignore[index]
         self._show_mask(agent)
         if self.max_cycles is not None and self._steps >= self.max_cycles * self._players:
@@ -328,6 +331,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _read_only(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """The array, made read-only: the environment's masks are handed out in `infos` and shared."""
+    array.flags.writeable = False
+    return array
 
 
 def _float32(values: Sequence[float]) -> np.ndarray[Any, Any]:

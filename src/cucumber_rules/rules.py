@@ -65,6 +65,12 @@ class _OptionInfo:
     choices: tuple[Any, ...] | None
 
 
+#: The largest size of an integer option (and of each of Catastrophe's cucumber counts): the integers
+#: every JSON reader holds exactly (JavaScript's safe integers), so that any `Rules` can be written,
+#: read back and shown.
+_INT_LIMIT: Final = 2**53 - 1
+
+
 def _count(value: Any) -> Any:
     """Integers of any kind (numpy's included) become `int`; anything else is left for validation."""
     if isinstance(value, bool) or type(value) is int or not hasattr(type(value), "__index__"):
@@ -81,7 +87,8 @@ def option(
 ) -> Any:
     """Declare an option of a game's rules class (an attrs field with the option's metadata).
 
-    Integer options accept any integer (`operator.index`); a bool is never taken for one.
+    Integer options accept any integer (`operator.index`) within ±(2**53 - 1), the integers every
+    JSON reader holds exactly; a bool is never taken for one.
     The option's type is its annotation; `choices` lists the allowed values when they are fixed.
 
     Args:
@@ -269,6 +276,14 @@ def _type_name(a: attrs.Attribute[Any]) -> str:
     return t if isinstance(t, str) else getattr(t, "__name__", repr(t))
 
 
+_OUT_OF_RANGE: Final = "must lie within ±(2**53 - 1), the integers every JSON reader holds exactly"
+
+
+def _int_problem(value: int) -> str | None:
+    """Why an integer cannot be an option's value (beyond `_INT_LIMIT` in size), or None."""
+    return None if -_INT_LIMIT <= value <= _INT_LIMIT else _OUT_OF_RANGE
+
+
 def _validate_common(r: Rules) -> None:
     if type(r.name) is not str:
         raise InvalidRulesError("name", f"name must be str, not {type(r.name).__name__} {r.name!r}")
@@ -285,6 +300,8 @@ def _validate_common(r: Rules) -> None:
         expected = {"int": int, "bool": bool, "str": str}.get(base)
         if expected is not None and type(value) is not expected:
             raise InvalidRulesError(name, f"{name} must be {base}, not {type(value).__name__} {value!r}")
+        if expected is int and _int_problem(value) is not None:
+            raise InvalidRulesError(name, f"{name} {_OUT_OF_RANGE}")
         if info.choices is not None and value not in info.choices:
             choices = ", ".join(repr(c) for c in info.choices)
             raise InvalidRulesError(name, f"{name} must be one of {choices}, not {value!r}")

@@ -127,7 +127,7 @@ def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             return None
         word = answer.strip()
         low = word.lower()
-        if low in ("q", "quit", "exit"):
+        if low in ("quit", "exit"):  # (not 'q': a Queen typed without its suit is explained, not obeyed)
             return None
         if low in ("?", "help", "h"):
             out.print(_help(v.rules))

@@ -289,7 +289,7 @@ class CatastropheGame(Game[CatastropheState]):
         return IllegalMoveError(
             "must-follow-marker",
             f"seat {seat} cannot play {c}: the {rule} rule is in force, play a card {word} than "
-            f"{lead_rank(state)} (you hold {card_list([p.card for p in ok])})",
+            f"{lead_rank(state)} (they hold {card_list([p.card for p in ok])})",
             seat=seat,
             action=play,
         )

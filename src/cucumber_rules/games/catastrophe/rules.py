@@ -12,7 +12,7 @@ import attrs
 
 from ...cards import DECKS, Card
 from ...errors import InvalidRulesError
-from ...rules import Rules, option
+from ...rules import Rules, _count, _int_problem, option
 
 __all__ = [
     "ALIASES",
@@ -75,8 +75,18 @@ _LABELS: Final = {
 }
 
 
-def _tuple_if_list(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+def _counts(value: Any) -> Any:
+    """A list or tuple of counts as a tuple, integers of any kind (numpy's included) made `int`;
+    anything else is left for `validate` to refuse."""
+    if not isinstance(value, list | tuple):
+        return value
+    out = []
+    for x in value:
+        try:
+            out.append(_count(x))
+        except TypeError:  # (numpy's bool has an __index__ that refuses): left for `validate`
+            out.append(x)
+    return tuple(out)
 
 
 @attrs.frozen
@@ -128,7 +138,7 @@ class CatastropheRules(Rules):
     )
     hand_count: int = option(4, meaning="hands in a match")
     cucumbers: tuple[int, ...] = option(
-        DEFAULT_CUCUMBERS, meaning="cucumbers printed on cards 1..60 (60 counts)", converter=_tuple_if_list
+        DEFAULT_CUCUMBERS, meaning="cucumbers printed on cards 1..60 (60 counts)", converter=_counts
     )
     _plan: CatastrophePlan = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The engine's reading of these rules (frozen; derived, never part of the value or its JSON)."""
@@ -182,6 +192,9 @@ class CatastropheRules(Rules):
                 raise InvalidRulesError(
                     "cucumbers", f"cucumbers[{i}] (card {i + 1}) must be an int >= 0, not {count!r}"
                 )
+            problem = _int_problem(count)
+            if problem is not None:
+                raise InvalidRulesError("cucumbers", f"cucumbers[{i}] (card {i + 1}) {problem}")
         # Each player must receive a hand (and, with Surprise, every trick needs a reveal).
         fives = sum(1 for count in self.cucumbers if count == 5)
         for players in range(self.min_players, self.max_players + 1):

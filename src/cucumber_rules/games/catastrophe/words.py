@@ -101,8 +101,12 @@ class CatastropheWords(Words):
             "lower sets Low (the lowest card takes it, and every later card must be lower). "
             "A player who cannot follow the marker plays any card and breaks it: it flips "
             "(after a broken High the lowest card takes the trick, after a broken Low the highest) "
-            "and the others play freely. A five-cucumber card cannot lead a trick while its player "
-            "holds any other card."
+            "and the others play freely."
+            + (
+                ""  # (with Surprise, no player leads: the turned-up card is each trick's lead)
+                if rules.surprise
+                else " A five-cucumber card cannot lead a trick while its player holds any other card."
+            )
         )
 
     def turn_note(self, view: PlayerView) -> str | None:
