@@ -197,6 +197,61 @@ def test_views_of_one_new_state_built_by_several_threads_at_once_are_right(
     assert not crew.errors, crew.errors[:5]
 
 
+def _line_and_branches(rules: cr.Rules, seed: int, count: int) -> list[cr.State]:
+    """The states of one match line and, at each decision, a sibling branch (another legal move):
+    built by `apply` and never viewed, so consecutive and sibling states share their match, table
+    and history, and the caches kept on them."""
+    rng = random.Random(seed)
+    players = min(rules.max_players, max(rules.min_players, 4))
+    state = cr.new_game(rules, players)
+    out: list[cr.State] = []
+    while not state.is_over and len(out) < count:
+        moves = cr.legal_moves(state)
+        if len(moves) > 1:
+            out.append(cr.apply(state, moves[-1]))
+        state = cr.apply(state, rng.choice(moves[:-1] or moves) if moves else cr.sample_chance(state, rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("name", "make"), RULES, ids=[name for name, _ in RULES])
+def test_views_of_consecutive_and_sibling_states_built_at_once_are_right(
+    name: str, make: Callable[[], cr.Rules], crew: _Crew
+) -> None:
+    # The states of a line and its branches share the pieces views keep (on one match value, one
+    # table, one history): threads view all of them at once, in different orders, every seat, and
+    # each view must be its twin's (made from a state that shares nothing).
+    rules = make()
+    for seed in range(2):
+        states = _line_and_branches(rules, seed=seed + len(name), count=50)
+        seats: list[int | None] = [None, *range(states[0].num_players)]
+        expected = [{seat: _fields(cr.view(_twin(s), seat)) for seat in seats} for s in states]
+        got: list[dict[tuple[int, int | None], dict[str, Any]]] = [{} for _ in range(THREADS)]
+
+        def viewer(
+            k: int,
+            states: list[cr.State] = states,
+            seats: list[int | None] = seats,
+            got: list[dict[tuple[int, int | None], dict[str, Any]]] = got,
+        ) -> Callable[[], None]:
+            def run() -> None:
+                order = list(range(len(states)))
+                if k % 2:
+                    order.reverse()
+                for i in order[k:] + order[:k]:
+                    for seat in seats[k % len(seats) :] + seats[: k % len(seats)]:
+                        got[k][i, seat] = _fields(cr.view(states[i], seat))
+
+            return run
+
+        crew.run([viewer(k) for k in range(THREADS)])
+        for part in got:
+            assert len(part) == len(states) * len(seats)
+            for (i, seat), fields in part.items():
+                assert fields == expected[i][seat], (name, i, seat)
+    assert not crew.errors, crew.errors[:5]
+
+
 @pytest.mark.parametrize(("name", "make"), RULES, ids=[name for name, _ in RULES])
 def test_nothing_mutable_is_reachable_from_any_value(name: str, make: Callable[[], cr.Rules]) -> None:
     # Underscore attributes included: a cache that holds a list or a dict could be changed by one
