@@ -4,6 +4,7 @@ messages get error documents, never a crash or a half-applied move (issue 37).""
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import json
 import sqlite3
@@ -94,7 +95,10 @@ def test_unknown_links_are_refused(server: ThreadServer, join: dict[str, Any]) -
         player.receive(5)
 
 
-@pytest.mark.parametrize("first", ["hello", "[]", '{"type": "act"}', "{" * 2000])
+@pytest.mark.parametrize(
+    "first",
+    ["hello", "[]", '{"type": "act"}', "{" * 2000, '{"type": "join", "link": "x", "admin": true}'],
+)
 def test_the_first_message_must_be_a_join(server: ThreadServer, first: str) -> None:
     player = Player(server.url, "", join=False)
     player.send(first)
@@ -131,6 +135,7 @@ HOSTILE_MESSAGES = [
     ('{"type": "act", "at": true, "action": {}}', "invalid-document", "$.at"),
     ('{"type": "act", "at": 1}', "invalid-document", "$.action"),
     ('{"type": "act", "at": 1, "action": {}, "admin": true}', "invalid-document", "$.admin"),
+    ('{"type": "ping", "admin": true}', "invalid-document", "$.admin"),
     (json.dumps({"type": "act", "at": 1, "action": PLAY}), "invalid-document", "$.action.format"),
     (act(type="play", seat=0, card="KX"), "invalid-document", "$.action.card"),
     (act(type="play", seat=0, card="KC", x=1), "invalid-document", "$.action.x"),
@@ -162,6 +167,8 @@ def test_binary_and_oversized_messages(server: ThreadServer) -> None:
     seat0.ws.send(b'{"type": "ping"}')
     assert seat0.error()["code"] == "invalid-document"
     seat0.send('{"type": "ping", "pad": "' + "x" * 5000 + '"}')
+    assert seat0.error()["code"] == "too-large"
+    seat0.send('{"type": "ping", "pad": "' + "🥒" * 1100 + '"}')  # 1,124 characters, 4,424 bytes in UTF-8
     assert seat0.error()["code"] == "too-large"
     seat0.send('{"type": "ping"}')
     assert seat0.until(lambda m: m["type"] == "pong")
@@ -253,6 +260,7 @@ BAD_REQUESTS = [
     (request(seats=["person", "person", "ismcts"]), "invalid-document", "$.seats[2]"),
     (request(seats=["person", "person", None]), "invalid-document", "$.seats[2]"),
     (request(seats="person"), "invalid-document", "$.seats"),
+    (request(seats=["random", "heuristic", "random"]), "invalid-document", "$.seats"),  # no person
     (request(preset=7), "invalid-document", "$.preset"),
     (request(names=["a", "b"]), "invalid-document", "$.names"),
     (request(names=["a", "b\n", "c"]), "invalid-document", "$.names[1]"),
@@ -308,11 +316,51 @@ def test_table_creation_is_rate_limited_and_bounded(tmp_path: Path) -> None:
         assert codes == [201, 201, 503]
 
 
+def test_tables_being_stored_count_against_the_bound(tmp_path: Path) -> None:
+    # With `--sync full` a table is stored in the writer thread: requests that come in meanwhile must
+    # see it counted, or many at once would all pass the check.
+    with ThreadServer(Hub(Store(tmp_path / "db", synchronous="FULL"), limits=Limits(max_tables=2))) as full:
+        body = {"preset": "gurka", "seats": ["person", "person"]}
+        with concurrent.futures.ThreadPoolExecutor(10) as pool:
+            codes = list(
+                pool.map(lambda _: httpx.post(f"{full.url}/api/tables", json=body).status_code, range(10))
+            )
+        assert sorted(codes) == [201, 201] + [503] * 8
+        assert len([r for r in full.hub.rooms.values() if not r.state.is_over]) == 2
+
+
+def test_spectators_cannot_lock_a_player_out(tmp_path: Path) -> None:
+    # Each person's seat keeps a place: spectators fill only the others, and a seat still joins.
+    with ThreadServer(
+        deterministic_hub(tmp_path / "db", AGURK, limits=Limits(connections_per_table=4))
+    ) as small:
+        answer = small.create("agurk", ["person", "heuristic", "person"])
+        watch = answer["spectators"]["secret"]
+        joined(small, watch)
+        joined(small, watch)
+        assert Player(small.url, watch).error()["code"] == "server-full"  # 2 places kept for the people
+        seat0 = joined(small, answer["seats"][0]["secret"])
+        assert Player(small.url, answer["seats"][0]["secret"]).error()["code"] == "server-full"
+        joined(small, answer["seats"][2]["secret"])
+        assert seat0.view is not None
+
+
+def test_links_tried_over_http_are_rate_limited(tmp_path: Path) -> None:
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=Limits(joins_per_minute=1, join_burst=3))) as strict:
+        headers = {"Authorization": "Bearer a-guessed-secret-" + "x" * 30}
+        codes = [
+            httpx.get(f"{strict.url}/api/{what}", headers=headers).status_code
+            for what in ["table", "record"] * 2
+        ]
+        assert codes == [404, 404, 404, 429]
+        assert httpx.get(f"{strict.url}/api/record", headers=headers).json()["code"] == "rate-limited"
+
+
 def test_connections_per_table_are_bounded(tmp_path: Path) -> None:
     with ThreadServer(
-        deterministic_hub(tmp_path / "db", AGURK, limits=Limits(connections_per_table=2))
+        deterministic_hub(tmp_path / "db", AGURK, limits=Limits(connections_per_table=5))
     ) as small:
-        answer = small.create("agurk", ["person"] * 3)
+        answer = small.create("agurk", ["person"] * 3)  # 3 places kept for the seats, 2 for spectators
         secret = answer["spectators"]["secret"]
         joined(small, secret)
         joined(small, secret)

@@ -14,16 +14,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="the port")
     parser.add_argument("--db", type=Path, default=Path("cucumber-rules.sqlite3"), help="the database file")
-    parser.add_argument("--site", type=Path, default=None, help="a built docs site to serve")
+    parser.add_argument(
+        "--site", type=Path, default=None, help="a built docs site to serve (default: ./site if built there)"
+    )
     parser.add_argument("--origin", action="append", default=[], help="another origin whose pages may play")
     parser.add_argument("--sync", choices=["normal", "full"], default="normal", help="SQLite synchronous")
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
+    site = args.site
+    if site is None and (Path("site") / "index.html").is_file():  # (as `cucumber-rules serve` does)
+        site = Path("site")
+    if site is not None and not (site / "index.html").is_file():
+        parser.error(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
     run(
         host=args.host,
         port=args.port,
         database=args.db,
-        site=args.site,
+        site=site,
         origins=tuple(args.origin),
         synchronous=args.sync.upper(),
         log_level=args.log_level,

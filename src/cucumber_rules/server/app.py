@@ -23,7 +23,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -167,7 +167,13 @@ def create_app(
         scheme, _, secret = header.partition(" ")
         return secret.strip() if scheme.lower() == "bearer" and secret.strip() else None
 
+    def may_look_up(request: Request) -> bool:
+        """A link tried over HTTP counts as a connection of its address (the guessing stays bounded)."""
+        return the_hub().may_join(request.client.host if request.client else "?")
+
     async def get_table(request: Request) -> Response:
+        if not may_look_up(request):
+            return _error(429, "rate-limited", "too many links tried from this address; wait a minute")
         joined = await the_hub().join(bearer(request))
         if joined is None:
             return _error(404, "unknown-link", "the link names no seat of any table")
@@ -178,6 +184,8 @@ def create_app(
         return Response(text, media_type=_JSON)
 
     async def get_record(request: Request) -> Response:
+        if not may_look_up(request):
+            return _error(429, "rate-limited", "too many links tried from this address; wait a minute")
         secret = bearer(request)
         joined = await the_hub().join(secret)
         if joined is None:
@@ -239,15 +247,17 @@ def create_app(
             await _close(websocket, 1008, "no join message")
             return
         text = first.get("text")
-        if first["type"] != "websocket.receive" or text is None or len(text) > limits.message_bytes:
+        if first["type"] != "websocket.receive" or text is None or _too_long(text, limits.message_bytes):
             await _close(websocket, 1008, "the first message must be a join message")
             return
         try:
             join = json.loads(text)
         except (ValueError, RecursionError):
             join = None
-        if type(join) is not dict or join.get("type") != "join":
-            refusal = _refusal("invalid-document", 'expected {"type": "join", "link": ...}', "$")
+        if type(join) is not dict or join.get("type") != "join" or not join.keys() <= _JOIN_FIELDS:
+            refusal = _refusal(
+                "invalid-document", 'expected {"type": "join", "link": ..., "pictures": ...}', "$"
+            )
             await _close(websocket, 1008, "", refusal)
             return
         joined = await hub_.join(join.get("link"))
@@ -276,7 +286,7 @@ def create_app(
                     client.send(_refusal("rate-limited", "too many messages"))
                 elif text is None:
                     client.send(_refusal("invalid-document", "send text messages", "$"))
-                elif len(text) > limits.message_bytes:
+                elif _too_long(text, limits.message_bytes):
                     client.send(_refusal("too-large", too_large))
                 else:
                     await _dispatch(room, client, text)
@@ -309,6 +319,15 @@ def create_app(
     )
 
 
+#: The fields of a `join` message.
+_JOIN_FIELDS: Final = frozenset(("type", "link", "pictures"))
+
+
+def _too_long(text: str, limit: int) -> bool:
+    """Whether a message is longer than `limit` bytes (in UTF-8, as it came over the wire)."""
+    return len(text) > limit or (len(text) * 4 > limit and len(text.encode("utf-8")) > limit)
+
+
 async def _close(websocket: WebSocket, code: int, reason: str = "", last: str | None = None) -> None:
     """Send a last message (if any) and close; a connection already gone is no error."""
     with contextlib.suppress(Exception):
@@ -332,7 +351,12 @@ async def _dispatch(room: Any, client: Client, text: str) -> None:
     if kind == "act":
         await room.act(client, message)
     elif kind == "ping":
-        client.send('{"type":"pong"}')
+        if len(message) > 1:
+            key = next(k for k in message if k != "type")
+            path = f"$.{key}" if key.isidentifier() and len(key) <= 40 else "$"
+            client.send(_refusal("invalid-document", f"unknown field {key[:40]!r}", path))
+        else:
+            client.send('{"type":"pong"}')
     else:
         client.send(_refusal("invalid-document", 'type must be "act" or "ping"', "$.type"))
 

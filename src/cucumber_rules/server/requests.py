@@ -31,7 +31,8 @@ def read_request(
 
     The request: `{"preset": "agurk", "options": {...}, "seats": ["person", "heuristic", ...],
     "names": ["Ann", ...], "first": 0}` (parsed JSON); only `preset` and `seats` are required,
-    and a seat's bot must be one of `bot_names`. Names default to "Player 1", "Heuristic bot 1", ...
+    and a seat's bot must be one of `bot_names`; at least one seat is a person. Names default to
+    "Player 1", "Heuristic bot 1", ...
 
     Raises:
         CreateError: A bad request (400), its error document naming the bad field.
@@ -79,6 +80,8 @@ def read_request(
         else:
             choices = ", ".join(repr(b) for b in ("person", *bot_names))
             raise bad(f"a seat is one of {choices}", f"$.seats[{i}]")
+    if all(bot is not None for bot in seats):  # (bots play at once: a table of bots alone plays on unwatched)
+        raise bad('a table needs at least one "person": the server plays its bots at once', "$.seats")
     names = request.get("names")
     if names is None:
         count: dict[str, int] = {}

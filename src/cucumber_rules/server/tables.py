@@ -54,6 +54,7 @@ class Room:
         self.rng = hub.bot_rng()
         self.advancing: asyncio.Task[None] | None = None
         self.views = ViewWriter()
+        self.record_text: str | None = None  # the finished match's record document, once written
 
     # ----------------------------------------------------------------- messages
 
@@ -97,8 +98,16 @@ class Room:
             client.send(texts[client.seat])
 
     def attach(self, client: Client) -> bool:
-        """Connect a client: it gets the table and its view at once. False if the table is full."""
-        if len(self.clients) >= self.hub.limits.connections_per_table:
+        """Connect a client: it gets the table and its view at once. False if the table is full.
+
+        Each person's seat keeps a place for a connection of its own: spectators (and a seat's
+        further connections) take only the places left, so they can never lock a player out.
+        """
+        connected = {c.seat for c in self.clients}
+        waiting = sum(1 for s, bot in enumerate(self.bots) if bot is None and s not in connected)
+        if client.seat is not None and client.seat not in connected:
+            waiting -= 1  # (this connection takes its seat's own place)
+        if len(self.clients) + waiting >= self.hub.limits.connections_per_table:
             return False
         self.clients.append(client)
         self.announce()
@@ -245,6 +254,7 @@ class Hub:
         self.checkpointer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-checkpoint")
         self.checkpointing: asyncio.Task[None] | None = None
         self.buckets: dict[tuple[str, str], Bucket] = {}
+        self.creating = 0  # tables being stored: counted against `max_tables` before they are in `rooms`
 
     # ----------------------------------------------------------------- the database, off the event loop
 
@@ -287,11 +297,9 @@ class Hub:
 
     async def _load(self, stored: StoredTable) -> Room:
         texts = await self._db(self.store.actions, stored.id)
-        rules = cr.loads(stored.rules, cr.Rules)
-        actions = [schema.read_action(json.loads(t)) for t in texts]
-        state = cr.replay(cr.Record(rules, stored.players, stored.first, actions))
-        if len(actions) != stored.length:
-            raise RuntimeError(f"table {stored.id}: {len(actions)} actions stored, length {stored.length}")
+        state = await asyncio.to_thread(_replayed, stored, texts)  # (a long match: off the event loop)
+        if len(texts) != stored.length:
+            raise RuntimeError(f"table {stored.id}: {len(texts)} actions stored, length {stored.length}")
         return Room(self, stored, state)
 
     async def stop(self) -> None:
@@ -340,7 +348,7 @@ class Hub:
             CreateError: A bad request (400) or a full server (503).
         """
         rules, seats, names, first = read_request(request, self.bot_names)
-        playing = sum(1 for room in self.rooms.values() if not room.state.is_over)
+        playing = sum(1 for room in self.rooms.values() if not room.state.is_over) + self.creating
         if playing >= self.limits.max_tables:
             raise CreateError(
                 503, schema.protocol_error("server-full", "the server holds all the tables it may")
@@ -354,7 +362,11 @@ class Hub:
         watchers = self.secret()
         stored = StoredTable(table_id, cr.dumps(rules), state.players, first, seats, 0, False)
         links = [(digest(s), seat) for seat, s in people.items()] + [(digest(watchers), None)]
-        await self._db(self.store.create, stored, links)
+        self.creating += 1  # (while the writer thread stores it, other requests see it counted)
+        try:
+            await self._db(self.store.create, stored, links)
+        finally:
+            self.creating -= 1
         room = Room(self, stored, state)
         self.rooms[table_id] = room
         room.wake()
@@ -391,6 +403,16 @@ class Hub:
         if joined is None or not joined[0].state.is_over:
             return None
         room = joined[0]
-        text = cr.dumps(cr.record(room.state))
+        text = room.record_text
+        if text is None:  # written once (a finished match never changes), off the event loop
+            state = room.state
+            text = room.record_text = await asyncio.to_thread(lambda: cr.dumps(cr.record(state)))
         self.unload(room)
         return text
+
+
+def _replayed(stored: StoredTable, texts: Sequence[str]) -> cr.State:
+    """The state after a stored table's actions (their documents, in order)."""
+    rules = cr.loads(stored.rules, cr.Rules)
+    actions = [schema.read_action(json.loads(t)) for t in texts]
+    return cr.replay(cr.Record(rules, stored.players, stored.first, actions))
