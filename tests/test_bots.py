@@ -119,6 +119,39 @@ def test_ismcts_iterations_must_be_a_positive_int(
     assert str(caught.value) == message
 
 
+def test_ismcts_takes_any_integer_type_for_iterations() -> None:
+    import numpy as np
+
+    bot = ISMCTSBot(iterations=np.int64(12))
+    assert bot.iterations == 12
+    assert type(bot.iterations) is int
+    assert bot == ISMCTSBot(iterations=12)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"exploration": "x"}, TypeError, "exploration must be a number, not str"),
+        ({"exploration": None}, TypeError, "exploration must be a number, not NoneType"),
+        ({"exploration": True}, TypeError, "exploration must be a number, not bool"),
+        ({"exploration": float("nan")}, ValueError, "exploration must be a finite number, not nan"),
+        ({"exploration": float("inf")}, ValueError, "exploration must be a finite number, not inf"),
+        ({"exploration": -0.5}, ValueError, "exploration must be at least 0, not -0.5"),
+        ({"seconds": True}, TypeError, "seconds must be a number, not bool"),
+        ({"seconds": "1"}, TypeError, "seconds must be a number, not str"),
+        ({"seconds": float("inf")}, ValueError, "seconds must be a finite number, not inf"),
+        ({"seconds": 0}, ValueError, "seconds must be positive or None, not 0"),
+    ],
+)
+def test_ismcts_refuses_bad_settings_when_built(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    # A bad setting used to be taken and to fail deep in the search (or make it meaningless).
+    with pytest.raises(error) as caught:
+        ISMCTSBot(iterations=2, **options)
+    assert str(caught.value) == message
+
+
 @pytest.mark.parametrize("caution", [float("nan"), float("inf"), -float("inf"), "1", True, None])
 def test_heuristic_caution_must_be_a_finite_number(caution: Any) -> None:
     # A NaN caution used to make every cost compare false and the Catastrophe heuristic fail with IndexError.

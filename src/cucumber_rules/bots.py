@@ -37,14 +37,14 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, SupportsIndex, cast, runtime_checkable
 
 import attrs
 
 from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
-from .rules import game_of
+from .rules import _count, game_of
 from .state import CHANCE, State, result_rows
 from .views import view
 
@@ -75,6 +75,19 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         """Return one of `view.legal`."""
         ...
+
+
+def _index(value: SupportsIndex) -> int:
+    """An integer of any kind (numpy's included) as `int`; anything else is left for the validator."""
+    return cast("int", _count(value))
+
+
+def _number(name: str, value: object) -> None:
+    """Refuse a value that is not a finite real number (a bool is none), naming the field."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value}")
 
 
 def _no_move(view: PlayerView) -> ValueError:
@@ -146,10 +159,7 @@ class HeuristicBot:
     a finite number."""
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.caution, bool) or not isinstance(self.caution, numbers.Real):
-            raise TypeError(f"caution must be a number, not {type(self.caution).__name__}")
-        if not math.isfinite(self.caution):
-            raise ValueError(f"caution must be a finite number, not {self.caution}")
+        _number("caution", self.caution)
 
     @property
     def name(self) -> str:
@@ -229,12 +239,12 @@ class ISMCTSBot:
         (True, True)
     """
 
-    iterations: int = attrs.field(default=200, validator=exactly(int, "an int"))
+    iterations: int = attrs.field(default=200, converter=_index, validator=exactly(int, "an int"))
     """Iterations (sampled worlds) per decision, at least 1."""
     seconds: float | None = None
-    """Stop early once this many seconds have passed (None: no time limit)."""
+    """Stop early once this many seconds have passed (None: no time limit); a positive number."""
     exploration: float = 0.7
-    """The UCB1 exploration constant (outcomes are in 0..1)."""
+    """The UCB1 exploration constant (outcomes are in 0..1); a finite number, at least 0."""
     rollout: str = "heuristic"
     """How the rounds are played out beyond the tree: `"heuristic"` (every seat by the game's
     `Game.heuristic`, from its view of the sampled world) or `"random"` (uniform legal moves: cheaper,
@@ -245,8 +255,13 @@ class ISMCTSBot:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {self.rollout!r}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise ValueError(f"seconds must be positive or None, not {self.seconds}")
+        if self.seconds is not None:
+            _number("seconds", self.seconds)
+            if not self.seconds > 0:
+                raise ValueError(f"seconds must be positive or None, not {self.seconds}")
+        _number("exploration", self.exploration)
+        if self.exploration < 0:
+            raise ValueError(f"exploration must be at least 0, not {self.exploration}")
 
     @property
     def name(self) -> str:
