@@ -4,20 +4,25 @@ messages get error documents, never a crash or a half-applied move (issue 37).""
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import contextlib
 import json
+import socket
 import sqlite3
+import threading
 import time
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import cucumber_rules as cr
-from cucumber_rules.server import Hub, Limits, Store, digest
+from cucumber_rules.server import Hub, Limits, Store, StoredTable, create_app, digest
 from server_harness import Player, ThreadServer
 from test_server import AGURK, deterministic_hub, wait_for_at
 
@@ -396,3 +401,193 @@ def test_connections_are_rate_limited_per_address(tmp_path: Path) -> None:
             codes.append(player.error()["code"])
             player.close()
         assert codes == ["unknown-link"] * 3 + ["rate-limited"] * 2
+
+
+# --------------------------------------------------------------------------- slow and idle clients
+
+
+class _Silent:
+    """An ASGI WebSocket peer that joins with a link, then never sends or reads again: every
+    message the server sends it waits forever (as a full socket makes uvicorn's send wait)."""
+
+    def __init__(self, link: str) -> None:
+        self.incoming: list[dict[str, Any]] = [
+            {"type": "websocket.connect"},
+            {"type": "websocket.receive", "text": json.dumps({"type": "join", "link": link})},
+        ]
+        self.accepted = asyncio.Event()
+
+    async def receive(self) -> dict[str, Any]:
+        if self.incoming:
+            return self.incoming.pop(0)
+        await asyncio.Event().wait()  # a peer that never sends again
+        raise AssertionError
+
+    async def send(self, message: MutableMapping[str, Any]) -> None:
+        if message["type"] == "websocket.accept":
+            self.accepted.set()
+            return
+        await asyncio.Event().wait()  # a peer that never reads
+
+
+async def _started(app: Any) -> tuple[asyncio.Task[None], asyncio.Queue[Any], asyncio.Queue[Any]]:
+    """Run an ASGI app's lifespan (its hub starts); send `lifespan.shutdown` to the queue to stop it."""
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+    outbox: asyncio.Queue[Any] = asyncio.Queue()
+    await inbox.put({"type": "lifespan.startup"})
+    task = asyncio.create_task(app({"type": "lifespan", "asgi": {"version": "3.0"}}, inbox.get, outbox.put))
+    assert (await outbox.get())["type"] == "lifespan.startup.complete"
+    return task, inbox, outbox
+
+
+def _socket_scope() -> dict[str, Any]:
+    return {
+        "type": "websocket",
+        "asgi": {"version": "3.0"},
+        "path": "/api/play",
+        "raw_path": b"/api/play",
+        "root_path": "",
+        "scheme": "ws",
+        "query_string": b"",
+        "headers": [],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8000),
+        "subprotocols": [],
+    }
+
+
+async def _a_reader_that_never_reads(limits: Limits, flood: int) -> None:
+    hub = Hub(Store(":memory:"), limits=limits)
+    app = create_app(hub=hub)
+    lifespan, inbox, _outbox = await _started(app)
+    answer = await hub.create({"preset": "agurk", "seats": ["person", "person", "person"]})
+    room = hub.rooms[answer["table"]]
+    peer = _Silent(answer["spectators"])
+    handler = asyncio.create_task(app(_socket_scope(), peer.receive, peer.send))
+    await asyncio.wait_for(peer.accepted.wait(), 5)
+    for _ in range(100):
+        if room.clients:
+            break
+        await asyncio.sleep(0.01)
+    assert len(room.clients) == 1
+    for _ in range(flood):  # views sent on: the reader's queue fills up
+        room.broadcast()
+    # The peer sends nothing and reads nothing: its handler must let go of it all the same.
+    done, _ = await asyncio.wait({handler}, timeout=5)
+    assert done, "the connection's handler still waits for a peer that sends and reads nothing"
+    assert room.clients == []
+    await inbox.put({"type": "lifespan.shutdown"})
+    await asyncio.wait_for(lifespan, 5)
+
+
+def _run_apart(test: Any, seconds: float = 30) -> None:
+    """Run a coroutine in an event loop of a thread of its own: a handler that never ends fails the
+    test instead of holding it up for good."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(test)
+        except BaseException as error:
+            failed.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "the event loop could not stop: a connection's handler never ended"
+    if failed:
+        raise failed[0]
+
+
+def test_a_reader_whose_queue_fills_up_lets_go_of_its_place_at_once() -> None:
+    # (Before: the handler waited for the silent peer's next message, the dropped connection kept its
+    # place at the table and `server-full` locked others out.)
+    _run_apart(_a_reader_that_never_reads(Limits(queue=3, send_timeout=600), flood=5))
+
+
+def test_a_reader_whose_socket_takes_nothing_in_is_dropped_after_the_send_timeout() -> None:
+    _run_apart(_a_reader_that_never_reads(Limits(send_timeout=0.3), flood=0))
+
+
+def test_a_table_request_whose_body_never_comes_gets_408(tmp_path: Path) -> None:
+    with ThreadServer(Hub(Store(tmp_path / "db"), limits=Limits(join_timeout=0.5))) as strict:
+        with socket.create_connection(("127.0.0.1", strict.port), timeout=10) as raw:
+            raw.sendall(
+                b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100\r\n\r\n{"
+            )
+            start = time.monotonic()
+            answer = raw.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 408"), answer
+        assert time.monotonic() - start < 5
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["code"] == "invalid-document"
+
+
+def _wait(test: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_idle_tables_are_put_away_and_come_back_where_they_were(tmp_path: Path) -> None:
+    limits = Limits(max_tables=1, idle_timeout=0.5)
+    with ThreadServer(deterministic_hub(tmp_path / "db", AGURK, limits=limits)) as small:
+        body = {"preset": "agurk", "seats": ["person", "heuristic", "heuristic"]}
+        first = httpx.post(f"{small.url}/api/tables", json=body).json()
+        table = first["table"]
+        seat0 = Player(small.url, first["seats"][0]["secret"])
+        seat0.until_turn()
+        seat0.act(seat0.legal()[0])
+        at = seat0.until_turn()["at"]
+        assert httpx.post(f"{small.url}/api/tables", json=body).status_code == 503  # one in play
+        seat0.close()
+        _wait(lambda: table not in small.hub.rooms)  # nobody there and no action: put away
+        second = httpx.post(f"{small.url}/api/tables", json=body)
+        assert second.status_code == 201  # the abandoned table no longer holds the server
+        # While the server is full, the first table's links are told so (its table is kept) ...
+        link = first["seats"][0]["secret"]
+        assert Player(small.url, link).error()["code"] == "server-full"
+        looked = httpx.get(f"{small.url}/api/table", headers={"Authorization": f"Bearer {link}"})
+        assert looked.status_code == 503
+        # ... and once the second is put away in its turn, the first comes back where it was.
+        _wait(lambda: second.json()["table"] not in small.hub.rooms)
+        back = Player(small.url, link)
+        view = back.until_turn()
+        assert view["at"] == at
+        back.act(back.legal()[0])
+        assert back.until_turn()["at"] > at
+
+
+def test_tables_idle_for_longer_than_the_timeout_stay_put_away_at_start(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    with ThreadServer(deterministic_hub(database, AGURK)) as first:
+        fresh = first.create("agurk", ["person", "person", "person"])
+        old = first.create("agurk", ["person", "person", "person"])
+        wait_for_at(first.url, old["spectators"]["secret"], 1)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE tables SET updated = updated - 7200 WHERE id = ?", (old["table"],))
+    with ThreadServer(deterministic_hub(database, AGURK)) as again:
+        assert set(again.hub.rooms) == {fresh["table"]}
+        assert wait_for_at(again.url, old["spectators"]["secret"], 1)["at"] == 1  # its links bring it back
+        assert old["table"] in again.hub.rooms
+
+
+def test_a_database_without_the_updated_column_is_brought_up_to_date(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    store = Store(database)
+    store.create(StoredTable("t1", "{}", ("Ann", "Bo"), 0, (None, None), 0, False), [])
+    store.close()
+    with sqlite3.connect(database) as db:
+        db.execute("ALTER TABLE tables DROP COLUMN updated")
+    store = Store(database)
+    assert [t.id for t in store.unfinished(since=time.time() - 60)] == ["t1"]  # counted from its making
+    assert store.unfinished(since=time.time() + 60) == []
+    store.close()
+
+
+@pytest.mark.parametrize("field", [f.name for f in attrs.fields(Limits)])
+@pytest.mark.parametrize("value", [0, -1, float("nan"), float("inf"), True, "10"])
+def test_limits_are_positive_numbers(field: str, value: Any) -> None:
+    with pytest.raises(ValueError, match=f"Limits.{field} must be a positive number"):
+        Limits(**{field: value})

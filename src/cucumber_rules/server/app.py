@@ -126,13 +126,22 @@ def create_app(
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             raise _refused(413, "too-large", f"a request is at most {limit} bytes")
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise CreateError(
-                    413, schema.protocol_error("too-large", f"a request is at most {limit} bytes")
-                )
+
+        async def whole() -> bytes:
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limit:
+                    raise _refused(413, "too-large", f"a request is at most {limit} bytes")
+            return body
+
+        seconds = the_hub().limits.join_timeout
+        try:
+            body = await asyncio.wait_for(whole(), seconds)
+        except TimeoutError:  # (a client that sends its body slowly holds a connection, nothing more)
+            raise _refused(
+                408, "invalid-document", f"the request's body did not come in {seconds:g} seconds", "$"
+            ) from None
         try:
             return json.loads(body)
         except (ValueError, RecursionError):
@@ -174,7 +183,10 @@ def create_app(
     async def get_table(request: Request) -> Response:
         if not may_look_up(request):
             return _error(429, "rate-limited", "too many links tried from this address; wait a minute")
-        joined = await the_hub().join(bearer(request))
+        try:
+            joined = await the_hub().join(bearer(request))
+        except CreateError as err:  # a table put away, and no room to bring it back
+            return JSONResponse(err.document, status_code=err.status)
         if joined is None:
             return _error(404, "unknown-link", "the link names no seat of any table")
         room, seat = joined
@@ -187,7 +199,10 @@ def create_app(
         if not may_look_up(request):
             return _error(429, "rate-limited", "too many links tried from this address; wait a minute")
         secret = bearer(request)
-        joined = await the_hub().join(secret)
+        try:
+            joined = await the_hub().join(secret)
+        except CreateError as err:  # a table put away, and no room to bring it back
+            return JSONResponse(err.document, status_code=err.status)
         if joined is None:
             return _error(404, "unknown-link", "the link names no seat of any table")
         text = await the_hub().record(secret)
@@ -260,7 +275,11 @@ def create_app(
             )
             await _close(websocket, 1008, "", refusal)
             return
-        joined = await hub_.join(join.get("link"))
+        try:
+            joined = await hub_.join(join.get("link"))
+        except CreateError as err:  # a table put away, and no room to bring it back
+            await _close(websocket, 1013, "", error_message(err.document))
+            return
         if joined is None:
             await _close(websocket, 1008, "", _refusal("unknown-link", "the link names no seat of any table"))
             return
@@ -270,13 +289,15 @@ def create_app(
             refusal = _refusal("server-full", "this table has all the connections it may")
             await _close(websocket, 1013, "", refusal)
             return
-        sender = asyncio.get_running_loop().create_task(_pump(websocket, client))
+        loop = asyncio.get_running_loop()
+        sender = loop.create_task(_pump(websocket, client, limits.send_timeout))
+        gone = loop.create_task(client.gone.wait())
         bucket = Bucket(limits.messages_per_second, limits.message_burst)
         too_large = f"a message is at most {limits.message_bytes} bytes"
         try:
-            while not client.dropped:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
+            while True:
+                message = await _next(websocket, gone)
+                if message is None or message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
                 if not bucket.take():
@@ -297,9 +318,10 @@ def create_app(
             client.dropped = True
             await _close(websocket, 1011, "the server could not store the action")
         finally:
+            gone.cancel()
             room.detach(client)
             client.close()
-            await sender
+            await _finish(websocket, client, sender, limits.send_timeout)
 
     return Starlette(
         routes=[
@@ -361,15 +383,42 @@ async def _dispatch(room: Any, client: Client, text: str) -> None:
         client.send(_refusal("invalid-document", 'type must be "act" or "ping"', "$.type"))
 
 
-async def _pump(websocket: WebSocket, client: Client) -> None:
-    """Send a client's queued messages, in order, until it is closed (or dropped for being slow)."""
+async def _next(websocket: WebSocket, gone: asyncio.Task[Any]) -> Any:
+    """The connection's next message, or None once its client is gone (dropped for being slow, or
+    closed): a peer that sends nothing is not waited for."""
+    receiving = asyncio.ensure_future(websocket.receive())
+    await asyncio.wait((receiving, gone), return_when=asyncio.FIRST_COMPLETED)
+    if gone.done():
+        receiving.cancel()
+        return None
+    return receiving.result()
+
+
+async def _pump(websocket: WebSocket, client: Client, timeout: float) -> None:
+    """Send a client's queued messages, in order, until it is closed, or dropped for being slow: its
+    queue filled up, or its socket took no message for `timeout` seconds."""
     try:
         while True:
             text = await client.queue.get()
             if text is None:
-                break
-            await websocket.send_text(text)
+                return
+            await asyncio.wait_for(websocket.send_text(text), timeout)
+    except TimeoutError:  # a reader that does not read: it holds nothing up, and nothing more is sent
+        client.drop()
     except Exception:  # the connection went away: the receiving side notices and detaches
-        return
+        client.close()
+
+
+async def _finish(websocket: WebSocket, client: Client, sender: asyncio.Task[None], timeout: float) -> None:
+    """Let a connection's sender send what is left, then close the connection, in at most `timeout`
+    seconds. A connection dropped for being slow is sent nothing more: its close gets a second."""
+    if client.slow:
+        sender.cancel()
+    done, _ = await asyncio.wait((sender,), timeout=timeout)
+    if not done:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
     with contextlib.suppress(Exception):
-        await websocket.close(code=1013 if client.dropped else 1000)
+        closing = websocket.close(code=1013 if client.dropped else 1000)
+        await asyncio.wait_for(closing, 1.0 if client.slow else timeout)

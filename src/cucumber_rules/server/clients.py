@@ -18,9 +18,15 @@ __all__ = ["Bucket", "Client", "Limits", "error_message"]
 class Limits:
     """What one client may ask of the server: message sizes and rates, tables and connections.
 
+    Every limit is a positive number.
+
     Example:
         >>> Limits().message_bytes
         4096
+        >>> Limits(idle_timeout=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: Limits.idle_timeout must be a positive number, not 0
     """
 
     message_bytes: int = 4096
@@ -44,9 +50,21 @@ class Limits:
     connections_per_table: int = 32
     """Connections at one table (every seat and the spectators together)."""
     join_timeout: float = 10.0
-    """Seconds a new connection has to send its `join` message."""
+    """Seconds a new connection has to send its `join` message (and a table request its body)."""
     queue: int = 1024
-    """Messages waiting for one slow connection; past this it is closed (it may reconnect)."""
+    """Messages waiting for one slow connection; past this it is dropped (it may reconnect)."""
+    send_timeout: float = 30.0
+    """Seconds a connection may take to take in one message (its socket full) before it is dropped."""
+    idle_timeout: float = 3600.0
+    """Seconds an unfinished table with nobody connected may wait for an action before it is put
+    away: it stops counting as in play and leaves memory, and its links bring it back (when the
+    server has room for it)."""
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Limits):
+            value = getattr(self, field.name)
+            if type(value) not in (int, float) or not 0 < value < float("inf"):
+                raise ValueError(f"Limits.{field.name} must be a positive number, not {value!r}")
 
 
 class Bucket:
@@ -87,8 +105,18 @@ class Client:
     """One connection to a table: its seat (None for a spectator) and its queue of messages to send.
 
     Messages are put on the queue at once and sent by the connection's own task, so a slow
-    connection never holds up a table. One whose queue fills up is dropped (it reconnects
-    with its link and gets the latest view).
+    connection never holds up a table. One whose queue fills up, or whose socket takes no message
+    for `Limits.send_timeout`, is dropped (it reconnects with its link and gets the latest view):
+    `gone` is set at once, and the connection's handler stops reading and lets go of its place.
+
+    Example:
+        >>> import asyncio
+        >>> async def overflow():
+        ...     client = Client(None, queue=2)
+        ...     client.send("a"); client.send("b"); client.send("c")  # one too many
+        ...     return client.dropped, client.gone.is_set(), client.queue.get_nowait()
+        >>> asyncio.run(overflow())
+        (True, True, None)
     """
 
     def __init__(self, seat: int | None, *, pictures: bool = False, queue: int = 1024) -> None:
@@ -96,6 +124,10 @@ class Client:
         self.pictures = pictures
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
         self.dropped = False
+        self.slow = False
+        """Whether it was dropped for being too slow (its socket may take nothing more in)."""
+        self.gone = asyncio.Event()
+        """Set once the connection is dropped or closed: its handler stops waiting for messages."""
 
     def send(self, text: str) -> None:
         """Queue a message; a connection too slow to keep up is dropped."""
@@ -104,16 +136,22 @@ class Client:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.dropped = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.drop()
+
+    def drop(self) -> None:
+        """Drop a connection that is too slow: nothing more is queued, and what waits is thrown away."""
+        self.dropped = self.slow = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+        self.gone.set()
 
     def close(self) -> None:
         """Ask the connection's task to close the connection."""
         self.dropped = True
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
+        self.gone.set()
 
 
 def error_message(document: Mapping[str, Any]) -> str:

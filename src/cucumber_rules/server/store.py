@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS tables (
     first INTEGER NOT NULL,
     seats TEXT NOT NULL,               -- JSON array, per seat: null for a person, else a bot's name
     length INTEGER NOT NULL DEFAULT 0, -- actions accepted so far
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated REAL                       -- when the last action was stored (or the table created)
 );
 CREATE TABLE IF NOT EXISTS links (
     digest BLOB PRIMARY KEY,           -- SHA-256 of the link's secret; the secret itself is not kept
@@ -116,6 +117,10 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        if "updated" not in columns:  # a database made before the column: count from each table's making
+            self._db.execute("ALTER TABLE tables ADD COLUMN updated REAL")
+            self._db.execute("UPDATE tables SET updated = created")
         self._checkpointer: sqlite3.Connection | None = None
 
     def checkpoint_elsewhere(self) -> None:
@@ -152,15 +157,16 @@ class Store:
         """Store a new table and its links' digests, in one transaction."""
         with self._lock, self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (id, created, rules, players, first, seats, length, finished)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, 0)",
+                "INSERT INTO tables (id, created, rules, players, first, seats, length, finished, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?)",
                 (
                     table.id,
-                    time.time(),
+                    now := time.time(),
                     table.rules,
                     json.dumps(list(table.players)),
                     table.first,
                     json.dumps(list(table.seats)),
+                    now,
                 ),
             )
             db.executemany(
@@ -176,8 +182,9 @@ class Store:
         """
         with self._lock, self._transaction() as db:
             moved = db.execute(
-                "UPDATE tables SET length = ?, finished = ? WHERE id = ? AND length = ? AND finished = 0",
-                (n + 1, int(finished), table_id, n),
+                "UPDATE tables SET length = ?, finished = ?, updated = ?"
+                " WHERE id = ? AND length = ? AND finished = 0",
+                (n + 1, int(finished), time.time(), table_id, n),
             ).rowcount
             if moved != 1:
                 raise RuntimeError(f"table {table_id}: action {n} is not the next one; nothing was stored")
@@ -220,12 +227,14 @@ class Store:
             ).fetchone()
         return None if row is None else self._row(row)
 
-    def unfinished(self) -> list[StoredTable]:
-        """Every table whose match is not over, oldest first (the server brings them back at start)."""
+    def unfinished(self, since: float | None = None) -> list[StoredTable]:
+        """Every table whose match is not over, oldest first (the server brings them back at start);
+        with `since` (a `time.time()`), only those with an action stored (or made) since then."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, rules, players, first, seats, length, finished FROM tables"
-                " WHERE finished = 0 ORDER BY created"
+                " WHERE finished = 0 AND COALESCE(updated, created) >= ? ORDER BY created",
+                (float("-inf") if since is None else since,),
             ).fetchall()
         return [self._row(r) for r in rows]
 

@@ -18,6 +18,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
@@ -55,6 +56,7 @@ class Room:
         self.advancing: asyncio.Task[None] | None = None
         self.views = ViewWriter()
         self.record_text: str | None = None  # the finished match's record document, once written
+        self.last_active = time.monotonic()  # the last action, or the last connection to come or go
 
     # ----------------------------------------------------------------- messages
 
@@ -110,6 +112,7 @@ class Room:
         if len(self.clients) + waiting >= self.hub.limits.connections_per_table:
             return False
         self.clients.append(client)
+        self.last_active = time.monotonic()
         self.announce()
         client.send(self.view_message(client.seat, client.pictures, {}))
         return True
@@ -118,6 +121,7 @@ class Room:
         """Disconnect a client."""
         if client in self.clients:
             self.clients.remove(client)
+            self.last_active = time.monotonic()
             self.announce()
         if not self.clients and self.state.is_over:
             self.hub.unload(self)
@@ -177,6 +181,7 @@ class Room:
         await self.hub.commit(self.id, self.length, document, finished=state.is_over)
         self.state = state
         self.length += 1
+        self.last_active = time.monotonic()
         self.broadcast()
 
     def wake(self) -> None:
@@ -253,8 +258,10 @@ class Hub:
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-db")
         self.checkpointer = ThreadPoolExecutor(1, thread_name_prefix="cucumber-rules-checkpoint")
         self.checkpointing: asyncio.Task[None] | None = None
+        self.sweeping: asyncio.Task[None] | None = None
         self.buckets: dict[tuple[str, str], Bucket] = {}
-        self.creating = 0  # tables being stored: counted against `max_tables` before they are in `rooms`
+        self.creating = 0  # tables being stored or brought back: counted against `max_tables` before
+        # they are in `rooms`
 
     # ----------------------------------------------------------------- the database, off the event loop
 
@@ -286,11 +293,50 @@ class Hub:
             except Exception:  # a busy database: the next one will do
                 log.exception("checkpoint failed")
 
+    async def _sweeps(self) -> None:
+        """Put away idle tables (`put_away_idle`) every minute, or more often for a short `idle_timeout`."""
+        every = min(60.0, max(0.01, self.limits.idle_timeout / 4))
+        while True:
+            await asyncio.sleep(every)
+            self.put_away_idle()
+
+    def put_away_idle(self, now: float | None = None) -> list[str]:
+        """Put away every table nobody is connected to that has waited `Limits.idle_timeout` seconds
+        since its last action (or connection): it leaves memory and no longer counts as in play. It
+        stays in the database, and its links bring it back where it was.
+
+        Args:
+            now: The time, on `time.monotonic()`'s clock (default: now).
+
+        Returns:
+            The ids of the tables put away.
+
+        Example:
+            >>> Hub(Store(":memory:")).put_away_idle()  # no tables, none to put away
+            []
+        """
+        now = time.monotonic() if now is None else now
+        idle = [
+            room
+            for room in self.rooms.values()
+            if not room.clients
+            and now - room.last_active >= self.limits.idle_timeout
+            and not room.lock.locked()
+            and (room.advancing is None or room.advancing.done())
+        ]
+        for room in idle:
+            del self.rooms[room.id]
+        return [room.id for room in idle]
+
     async def start(self) -> None:
-        """Bring back every unfinished table at its last stored action, and let its bots play on."""
+        """Bring back every unfinished table at its last stored action (those idle for longer than
+        `Limits.idle_timeout` stay put away), and let its bots play on."""
         self.store.checkpoint_elsewhere()
-        self.checkpointing = asyncio.get_running_loop().create_task(self._checkpoints())
-        for stored in await self._db(self.store.unfinished):
+        loop = asyncio.get_running_loop()
+        self.checkpointing = loop.create_task(self._checkpoints())
+        self.sweeping = loop.create_task(self._sweeps())
+        since = time.time() - self.limits.idle_timeout
+        for stored in await self._db(self.store.unfinished, since):
             room = await self._load(stored)
             self.rooms[room.id] = room
             room.wake()
@@ -304,8 +350,9 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop the tables' tasks and close the database."""
-        if self.checkpointing is not None:
-            self.checkpointing.cancel()
+        for task in (self.checkpointing, self.sweeping):
+            if task is not None:
+                task.cancel()
         self.checkpointer.shutdown(wait=True)
         for room in list(self.rooms.values()):
             if room.advancing is not None:
@@ -348,11 +395,7 @@ class Hub:
             CreateError: A bad request (400) or a full server (503).
         """
         rules, seats, names, first = read_request(request, self.bot_names)
-        playing = sum(1 for room in self.rooms.values() if not room.state.is_over) + self.creating
-        if playing >= self.limits.max_tables:
-            raise CreateError(
-                503, schema.protocol_error("server-full", "the server holds all the tables it may")
-            )
+        self._check_room()
         try:
             state = cr.new_game(rules, players=names, first=first)
         except cr.InvalidRulesError as err:
@@ -379,8 +422,23 @@ class Hub:
             "spectators": watchers,
         }
 
+    def _check_room(self, what: str = "") -> None:
+        """Refuse another table in play if the server holds all it may (`Limits.max_tables`)."""
+        playing = sum(1 for room in self.rooms.values() if not room.state.is_over) + self.creating
+        if playing >= self.limits.max_tables:
+            raise CreateError(
+                503, schema.protocol_error("server-full", "the server holds all the tables it may" + what)
+            )
+
     async def join(self, secret: Any) -> tuple[Room, int | None] | None:
-        """The room and seat of a link's secret, or None for a secret that names no seat."""
+        """The room and seat of a link's secret, or None for a secret that names no seat.
+
+        A finished table, or one put away for being idle, is brought back from the database.
+
+        Raises:
+            CreateError: 503 (`server-full`) for an unfinished table put away while the server holds
+                all the tables it may (it stays stored: it comes back once there is room).
+        """
         if type(secret) is not str or not 1 <= len(secret) <= 200:
             return None
         found = await self._db(self.store.link, digest(secret))
@@ -388,13 +446,21 @@ class Hub:
             return None
         table_id, seat = found
         room = self.rooms.get(table_id)
-        if room is None:  # a finished table: brought back to be looked at
+        if room is None:  # a finished table (to be looked at), or one put away for being idle
             stored = await self._db(self.store.table, table_id)
             if stored is None:
                 return None
-            room = self.rooms.get(table_id) or await self._load(stored)
-            self.rooms.setdefault(table_id, room)
-            room = self.rooms[table_id]
+            room = self.rooms.get(table_id)
+            if room is None:
+                playing = not stored.finished
+                if playing:
+                    self._check_room("; this table is kept, and comes back when there is room")
+                    self.creating += 1
+                try:
+                    room = self.rooms.get(table_id) or await self._load(stored)
+                finally:
+                    self.creating -= playing
+                room = self.rooms.setdefault(table_id, room)
         return room, seat
 
     async def record(self, secret: Any) -> str | None:
