@@ -591,3 +591,21 @@ def test_a_database_without_the_updated_column_is_brought_up_to_date(tmp_path: P
 def test_limits_are_positive_numbers(field: str, value: Any) -> None:
     with pytest.raises(ValueError, match=f"Limits.{field} must be a positive number"):
         Limits(**{field: value})
+
+
+def test_a_table_brought_back_on_a_deal_or_a_bots_turn_plays_on(tmp_path: Path) -> None:
+    # A table put away where the server is to act (its last deal could not be stored, say): when a
+    # link brings it back, its deals and bots go on, as they do for the tables loaded at start.
+    database = tmp_path / "db.sqlite3"
+    rules = cr.ruleset("agurk")
+    store = Store(database)
+    stored = StoredTable(
+        "old", cr.dumps(rules), ("Ann", "Bo", "Cy"), 0, (None, "heuristic", "heuristic"), 0, False
+    )
+    store.create(stored, [(digest("a-seat-link-" + "x" * 30), 0)])
+    store.close()
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE tables SET updated = updated - 7200")
+    with ThreadServer(deterministic_hub(database, AGURK, limits=Limits(join_burst=1000))) as again:
+        assert again.hub.rooms == {}
+        assert wait_for_at(again.url, "a-seat-link-" + "x" * 30, 1)["at"] >= 1  # dealt, once back

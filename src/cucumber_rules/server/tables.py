@@ -461,6 +461,7 @@ class Hub:
                 finally:
                     self.creating -= playing
                 room = self.rooms.setdefault(table_id, room)
+                room.wake()  # (its deals and bots go on, as at start, if it was left on their turn)
         return room, seat
 
     async def record(self, secret: Any) -> str | None:
