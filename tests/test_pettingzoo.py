@@ -201,6 +201,8 @@ def test_an_edited_observation_changes_nothing_else() -> None:
                 assert not mask.flags.writeable
                 with pytest.raises(ValueError, match="read-only"):
                     mask[0] = 1
+                with pytest.raises(ValueError, match="WRITEABLE"):  # nor can a caller make it writable
+                    mask.flags.writeable = True
             state = e.unwrapped.cucumber_state
             for a in e.agents:
                 seat = e.possible_agents.index(a)

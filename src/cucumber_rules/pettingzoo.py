@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -165,7 +165,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The space of `state()`."""
         self._players = n
         self._rng = random.Random(0)
-        self._no_mask = _read_only(np.zeros(self._actions, np.int8))
+        self._no_mask = _mask(self._actions, ())
         self._mask = self._no_mask
         self._masked: str | None = None  # the agent whose info holds the live mask
         self._moves: dict[int, Action] = {}
@@ -241,9 +241,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             ids[move.card.index] if type(move) is Play else encoding.action_id(rules, move): move
             for move in legal_moves(state)
         }
-        mask = np.zeros(self._actions, np.int8)
-        mask[list(moves)] = 1
-        self._mask, self._moves = _read_only(mask), moves
+        self._mask, self._moves = _mask(self._actions, moves), moves
         self.agent_selection = agent = self.possible_agents[state.to_act]  # type: ignore[index]
         self._show_mask(agent)
         if self.max_cycles is not None and self._steps >= self.max_cycles * self._players:
@@ -333,10 +331,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def _read_only(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """The array, made read-only: the environment's masks are handed out in `infos` and shared."""
-    array.flags.writeable = False
-    return array
+def _mask(size: int, ids: Iterable[int]) -> np.ndarray[Any, Any]:
+    """An int8 mask of `size` with a 1 at each id, read-only for good: the environment's masks are
+    handed out in `infos` and shared, so each lies over immutable `bytes` (numpy refuses to make such
+    an array writable again). Filled as a `bytearray`: half the time of numpy's fancy indexing."""
+    flags = bytearray(size)
+    for i in ids:
+        flags[i] = 1
+    return np.frombuffer(bytes(flags), np.int8)
 
 
 def _float32(values: Sequence[float]) -> np.ndarray[Any, Any]:
