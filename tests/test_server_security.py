@@ -541,6 +541,8 @@ def test_idle_tables_are_put_away_and_come_back_where_they_were(tmp_path: Path) 
         seat0.act(seat0.legal()[0])
         at = seat0.until_turn()["at"]
         assert httpx.post(f"{small.url}/api/tables", json=body).status_code == 503  # one in play
+        time.sleep(1.0)  # twice the idle timeout, with someone there: the table stays
+        assert table in small.hub.rooms
         seat0.close()
         _wait(lambda: table not in small.hub.rooms)  # nobody there and no action: put away
         second = httpx.post(f"{small.url}/api/tables", json=body)

@@ -110,12 +110,9 @@ class Client:
     `gone` is set at once, and the connection's handler stops reading and lets go of its place.
 
     Example:
-        >>> import asyncio
-        >>> async def overflow():
-        ...     client = Client(None, queue=2)
-        ...     client.send("a"); client.send("b"); client.send("c")  # one too many
-        ...     return client.dropped, client.gone.is_set(), client.queue.get_nowait()
-        >>> asyncio.run(overflow())
+        >>> client = Client(None, queue=2)
+        >>> client.send("a"); client.send("b"); client.send("c")  # one too many
+        >>> client.dropped, client.gone.is_set(), client.queue.get_nowait()
         (True, True, None)
     """
 
