@@ -397,14 +397,19 @@ async def _next(websocket: WebSocket, gone: asyncio.Task[Any]) -> Any:
 async def _pump(websocket: WebSocket, client: Client, timeout: float) -> None:
     """Send a client's queued messages, in order, until it is closed, or dropped for being slow: its
     queue filled up, or its socket took no message for `timeout` seconds."""
+    later = asyncio.get_running_loop().call_later
     try:
         while True:
             text = await client.queue.get()
             if text is None:
                 return
-            await asyncio.wait_for(websocket.send_text(text), timeout)
-    except TimeoutError:  # a reader that does not read: it holds nothing up, and nothing more is sent
-        client.drop()
+            # A reader that does not read is dropped (its handler then stops this task): a timer, not
+            # `asyncio.wait_for`, which would cost a task of its own for every message sent.
+            timer = later(timeout, client.drop)
+            try:
+                await websocket.send_text(text)
+            finally:
+                timer.cancel()
     except Exception:  # the connection went away: the receiving side notices and detaches
         client.close()
 
