@@ -67,6 +67,39 @@ Feature: Agurk, the Danish Cucumber
     Scenario: The leader may lead any card
       Then seat 0 may play any card
 
+  Rule: The lowest card is any card of the lowest rank
+
+    Scenario: A player with two cards of the lowest rank may play either
+      Seat 1 cannot reach the king, so it plays its lowest card: 2C and 2D are both that card.
+
+      Given a game of agurk for 3 players
+      And the cards are dealt:
+        | seat | hand                  |
+        | 0    | KS 3C 4C 5C 6C 7C 8C  |
+        | 1    | 2C 2D 3S 9H 10H JH QH |
+        | 2    | AS AD 4H 5H 6H 7H 8H  |
+      When seat 0 leads KS
+      Then seat 1 may play only 2C and 2D
+
+  Rule: A led ace is an ordinary card: Agurk has no ace rule
+
+    Scenario: An ace may follow a led ace, and the later ace takes the trick
+      Gurka's rule, that a led ace makes everyone play their lowest card, is not Agurk's: here seat
+      1 may answer the ace with its own, and that later ace takes the trick.
+
+      Given a game of agurk for 3 players
+      And the cards are dealt:
+        | seat | hand                 |
+        | 0    | AS 2C 3C 4C 5C 6C 7C |
+        | 1    | AH 2D 3D 4D 5D 6D 7D |
+        | 2    | KS 2H 3H 4H 5H 6H 7H |
+      When seat 0 leads AS
+      Then seat 1 may play AH and 2D
+      When seat 1 plays AH
+      Then seat 2 may play only 2H
+      When seat 2 plays 2H
+      Then seat 1 takes the trick
+
   Rule: The highest card takes the trick; of equal highest cards, the one played last
 
     Scenario Outline: Who takes a trick
@@ -167,6 +200,18 @@ Feature: Agurk, the Danish Cucumber
         | 1     | 2C     | 5S     | 3D     | seat 1 | 0, 5, 0  |
         | 2     | KH     | KS     | 4C     | seat 0 | 13, 0, 0 |
       Then the scores for the round are 13, -5 and 0
+
+    Scenario: A player who played another rank gets no tie bonus
+      Seat 3 has 9 points when the last trick of round 3 ties on eights, but it played a 3: it keeps
+      its 9. Seat 2, whose 8 came first, goes from 9 down to 1.
+
+      Given a game of agurk for 4 players with hand size 1
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | seat 3 | pays   | totals     |
+        | 1     | 2C     | 3C     | 4C     | 9C     | seat 3 | 0, 0, 0, 9 |
+        | 2     | 3D     | 2H     | 9H     | 4D     | seat 2 | 0, 0, 9, 9 |
+        | 3     | 8D     | 2S     | 8C     | 3H     | seat 0 | 8, 0, 1, 9 |
+      Then the scores for the round are 8, 0, -8 and 0
 
     Scenario: Every earlier player of the tied rank gets the bonus, and nobody else
       Given a game of agurk for 4 players with hand size 1

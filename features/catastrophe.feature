@@ -386,7 +386,8 @@ Feature: Cucumber Catastrophe
 
     Scenario: The first player sets the rule against the revealed card, and the taker captures it too
       The turned-up 25 is a 5-cucumber card, but it is nobody's lead, so no restriction applies.
-      In the second trick seat 2 may open with its 5 for the same reason: it plays the second card.
+      In the second trick seat 2 opens with its last card, the 5, after the turned-up 45 (the next
+      scenario has a 5 played first while other cards are held).
 
       Given a game of catastrophe for 3 players with hand size 2 and Surprise Cucumber
       When the cards are dealt:
@@ -412,6 +413,19 @@ Feature: Cucumber Catastrophe
         | seat 1 | any card | 20    | Low    |
       Then seat 2 takes the trick
       And the scores for the hand are 0, 0 and 20
+
+    Scenario: The first player may open with a 5-cucumber card while holding other cards
+      With Surprise Cucumber the turned-up card is the lead, and the first player's card is the
+      second of the trick: the 5-cucumber lead rule does not apply to it.
+
+      Given a game of catastrophe for 3 players with hand size 2 and Surprise Cucumber
+      When the cards are dealt:
+        | seat  | hand  |
+        | 0     | 5 40  |
+        | 1     | 20 30 |
+        | 2     | 10 50 |
+        | stock | 25 45 |
+      Then seat 0 may play 5 and 40
 
     Scenario: The deal must leave a deck to reveal from
       Given a game of catastrophe for 3 players with hand size 2 and Surprise Cucumber
@@ -454,6 +468,69 @@ Feature: Cucumber Catastrophe
         | variant                 | scores       | winner |
         |                         | 11, 22 and 0 | 2      |
         | , If You Can't Beat 'Em | 11, -5 and 0 | 1      |
+
+    Scenario Outline: Five 5-cucumber cards score -5 as well
+      Seat 2 captures 7, 5 and 55, then 45, 15 and 35: five 5-cucumber cards, 26 cucumbers.
+
+      Given a game of catastrophe for 3 players with hand size 3, hand count 1<variant>
+      And the cards are dealt:
+        | seat | hand     |
+        | 0    | 7 25 35  |
+        | 1    | 5 21 45  |
+        | 2    | 15 27 55 |
+      When the tricks are played:
+        | trick | led by | cards    | taken by |
+        | 1     | seat 0 | 7 5 55   | seat 2   |
+        | 2     | seat 2 | 27 25 21 | seat 1   |
+        | 3     | seat 1 | 45 15 35 | seat 2   |
+      Then the scores for the hand are <scores>
+
+      Examples:
+        | variant                 | scores      |
+        |                         | 0, 7 and 26 |
+        | , If You Can't Beat 'Em | 0, 7 and -5 |
+
+    Scenario Outline: All six 5-cucumber cards score -5 as well
+      Seat 1 captures 57, 20, 55 and 45, then 5, 35, 25 and 15: all six, 32 cucumbers.
+
+      Given a game of catastrophe for 4 players with hand size 3, hand count 1<variant>
+      And the cards are dealt:
+        | seat | hand     |
+        | 0    | 5 34 57  |
+        | 1    | 10 20 35 |
+        | 2    | 25 29 55 |
+        | 3    | 12 15 45 |
+      When the tricks are played:
+        | trick | led by | cards       | taken by |
+        | 1     | seat 0 | 57 20 55 45 | seat 1   |
+        | 2     | seat 1 | 10 29 12 34 | seat 0   |
+        | 3     | seat 0 | 5 35 25 15  | seat 1   |
+      Then the scores for the hand are <scores>
+
+      Examples:
+        | variant                 | scores         |
+        |                         | 4, 32, 0 and 0 |
+        | , If You Can't Beat 'Em | 4, -5, 0 and 0 |
+
+    Scenario: With Surprise Cucumber too, no 5-cucumber card may stay in the stock
+      Together, the two variants deal all six 5-cucumber cards to the hands, and the cards turned up
+      come from the rest.
+
+      Given a game of catastrophe for 3 players with hand size 2, Surprise Cucumber and If You Can't Beat 'Em
+      Then dealing these hands is refused with "bad-deal":
+        | seat  | hand  |
+        | 0     | 5 15  |
+        | 1     | 25 35 |
+        | 2     | 45 1  |
+        | stock | 55 2  |
+      And the explanation mentions "55"
+      When the cards are dealt:
+        | seat  | hand  |
+        | 0     | 5 15  |
+        | 1     | 25 35 |
+        | 2     | 45 55 |
+        | stock | 1 2   |
+      Then the card revealed from the stock is 1
 
     Scenario: All six 5-cucumber cards must be dealt
       Given a game of catastrophe for 3 players with hand size 3 and If You Can't Beat 'Em

@@ -164,6 +164,22 @@ Feature: Five Cucumbers and Fünf Gurken
         | fuenf-gurken | 2    | 14   | 4         |
         | fuenf-gurken | 2    | 15   | 5         |
 
+    Scenario Outline: A tie on the last trick gives no bonus
+      Unlike Agurk, neither version has a tie bonus: seat 2, whose 6 came before seat 0's, keeps
+      its 4 cucumbers.
+
+      Given a game of <game> for 3 players with hand size 1
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | pays   | totals  |
+        | 1     | 2      | 3      | 12     | seat 2 | 0, 0, 4 |
+        | 2     | 6      | 2      | 6      | seat 0 | 2, 0, 4 |
+      Then the scores for the round are 2, 0 and 0
+
+      Examples:
+        | game           |
+        | five-cucumbers |
+        | fuenf-gurken   |
+
   Rule: Each 1 in the last trick doubles the bill (Five Cucumbers), or any 1s double it once (Fünf Gurken)
 
     Scenario Outline: Ones in the last trick
@@ -220,17 +236,25 @@ Feature: Five Cucumbers and Fünf Gurken
 
   Rule: The player who paid leads the next round, or the next player still in on their left
 
-    Scenario: The payer leads the next round
-      Given a game of five-cucumbers for 3 players with hand size 1
+    Scenario Outline: The payer leads the next round
+      Seat 0 led the first round and seat 2 paid for it: seat 2 leads the next round, not seat 1,
+      the next seat clockwise.
+
+      Given a game of <game> for 3 players with hand size 1
       When these one-card rounds are played:
         | round | seat 0 | seat 1 | seat 2 | pays   |
-        | 1     | 2      | 9      | 3      | seat 1 |
+        | 1     | 2      | 3      | 9      | seat 2 |
       And the cards are dealt:
         | seat | hand |
         | 0    | 4    |
         | 1    | 5    |
         | 2    | 6    |
-      Then seat 1 leads the first trick
+      Then seat 2 leads the first trick
+
+      Examples:
+        | game           |
+        | five-cucumbers |
+        | fuenf-gurken   |
 
     Scenario: When the payer is out, the next player still in on their left leads
       Given a game of five-cucumbers for 3 players with hand size 1

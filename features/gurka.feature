@@ -63,6 +63,18 @@ Feature: Gurka, the Scandinavian Cucumber
       And seat 3 plays 3D
       Then seat 2 takes the trick
 
+  Rule: The lowest card is any card of the lowest rank
+
+    Scenario: Holding nothing high enough, a player may play either card of their lowest rank
+      Given a game of gurka for 3 players
+      And the cards are dealt:
+        | seat | hand                  |
+        | 0    | KS 3C 4C 5C 6C 7C 8C  |
+        | 1    | 2C 2D 3S 9H 10H JH QH |
+        | 2    | AS AD 4H 5H 6H 7H 8H  |
+      When seat 0 leads KS
+      Then seat 1 may play only 2C and 2D
+
   Rule: A led ace makes everyone else play their lowest card, and takes the trick
 
     Scenario: After a led ace, even another ace must wait
@@ -214,6 +226,18 @@ Feature: Gurka, the Scandinavian Cucumber
         | 4S | QH | 4C | seat 2 | 12     |
         | 2S | QH | 4C | seat 0 | 12     |
         | 2S | 3H | AC | seat 0 | 14     |
+
+    Scenario: With a tie bonus too, the earlier player of the paying rank gets it
+      Reverse Cucumber in Agurk, whose tie bonus goes to whoever played the paying card's rank
+      before the payer: in round 2 seat 1's 3S comes before seat 3's 3D, so seat 3 pays the king's
+      13 and seat 1 goes from 14 down to 1.
+
+      Given a game of agurk for 4 players with hand size 1 and reverse on
+      When these one-card rounds are played:
+        | round | seat 0 | seat 1 | seat 2 | seat 3 | pays   | totals        |
+        | 1     | AS     | 2C     | 3D     | 4D     | seat 1 | 0, 14, 0, 0   |
+        | 2     | 5H     | 3S     | KD     | 3D     | seat 3 | 0, 1, 0, 13   |
+      Then the scores for the round are 0, -13, 0 and 13
 
   Rule: Variation: Revival, buying back in once per match
 
