@@ -31,7 +31,7 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules.games import unregister_game
-from cucumber_rules.testing import registered
+from cucumber_rules.testing import check_game, registered
 from plugins import battery, hostile
 from plugins.highcard import GAME, HighCardGame
 
@@ -420,3 +420,35 @@ def _no_leftovers() -> Iterator[None]:
     games = dict(cr.GAMES)
     yield
     assert dict(cr.GAMES) == games, "a test left a game registered"
+
+
+def test_check_game_names_a_list_kept_in_a_state_as_the_shareable_invariant() -> None:
+    # A plug-in that keeps a list in `State.extra`: check_game reports the invariant (it raised a bare
+    # "TypeError: unhashable type: 'list'" while it fingerprinted the state).
+    from cucumber_rules.tricks import next_turn, take_trick
+
+    base = hostile.game("leaky")
+
+    class LeakyGame(type(base)):  # type: ignore[misc]
+        def play(self, state: cr.State, play: cr.Play) -> cr.State:
+            best = state.best
+            if best is None or play.card.rank >= best.card.rank:
+                best = play
+            table = state.table
+            assert table is not None
+            if len(state.trick) + 1 < len(table.seats):
+                after = table.after[play.seat]
+                return next_turn(state, play, to_act=after, best=best, extra=["seen", play.seat])
+            return self._score(take_trick(state, play, taker=best.seat), best)  # type: ignore[no-any-return]
+
+    with registered(LeakyGame()), pytest.raises(AssertionError, match=r"invariant 'shareable' broke: .*list"):
+        check_game(cr.ruleset("leaky"), matches=1, seed=1, players=3)
+
+
+def test_public_value_classes_keep_tuples_of_what_they_are_given() -> None:
+    play = cr.Play(0, "3C")
+    assert type(cr.Trick(0, [play], 0).plays) is tuple
+    result = cr.RoundResult(1, [0, 1], [0, 1])
+    assert type(result.points) is tuple
+    assert type(result.totals) is tuple
+    hash(result)

@@ -489,3 +489,17 @@ def test_revival_with_three_players_at_most_is_allowed() -> None:
 )
 def test_rules_error_messages(call: Any, kind: type[Exception], message: str) -> None:
     assert message_of(kind, call) == message
+
+
+def test_option_types_read_as_written_before_and_after_the_fields_are_resolved() -> None:
+    # attrs resolves the rules classes' field types when a document is read or a schema is built; an
+    # option's type read 'tuple[int, ...]' before that and 'tuple' after.
+    from cucumber_rules import schema
+
+    state = cr.new_game(cr.ruleset("catastrophe"), 3)
+    cr.loads(cr.dumps(state))
+    schema.json_schema("rules")
+    types = {name: option.type for name, option in cr.OPTIONS.items()}
+    assert types["cucumbers"] == "tuple[int, ...]"
+    assert types["fixed_rounds"] == "int | None"
+    assert [types[name] for name in ("threshold", "surprise", "follow")] == ["int", "bool", "str"]

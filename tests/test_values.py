@@ -89,3 +89,43 @@ def test_copies_of_states_and_views_are_the_values() -> None:
         v = cr.view(s, 0)
         assert copy.deepcopy(v) is v
         assert copy.copy(v) is v
+
+
+# --------------------------------------------------------------------------- nothing to change or take apart
+
+
+def test_nothing_reachable_from_a_value_can_be_set_or_deleted() -> None:
+    from cucumber_rules.testing import mutable_parts
+
+    for s in _some_states():
+        assert mutable_parts(s) == []
+        assert mutable_parts(cr.view(s, 0)) == []
+        for obj in (s.history, cr.new_game(s.rules, 3).history):
+            for slot in ("_items", "_len", "_rest", "_segment"):
+                with pytest.raises(AttributeError, match="immutable"):
+                    delattr(obj, slot)
+    # (Before: `del state.history._len` on a fresh state broke the empty history every new game shares.)
+    s = cr.new_game(cr.ruleset("catastrophe"), 4)
+    assert cr.apply(s, cr.sample_chance(s, random.Random(2))).to_act is not None
+
+
+def test_a_games_mappings_are_read_only() -> None:
+    from collections.abc import MutableMapping
+
+    from plugins.highcard import GAME, HighCardGame
+
+    names = ("presets", "aliases", "preset_titles", "error_codes")
+    for game in [*cr.GAMES.values(), GAME]:
+        for name in names:
+            value = getattr(game, name)
+            assert not isinstance(value, MutableMapping), (game.name, name)
+            with pytest.raises(TypeError):
+                value["x"] = "HACKED"  # type: ignore[index,unused-ignore]
+    assert HighCardGame.__dict__["preset_titles"] == {"highcard": "High Card"}  # given as a dict: copied
+
+    class Loose(HighCardGame):  # a game that keeps a dict of its own on the instance
+        def __init__(self) -> None:
+            object.__setattr__(self, "preset_titles", {"highcard": "High Card"})
+
+    with pytest.raises(TypeError, match="preset_titles must be read-only"):
+        cr.register_game(Loose())

@@ -21,14 +21,24 @@ with values they have built themselves, call it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Value", "builder", "exactly", "open_twin"]
+__all__ = ["Value", "builder", "exactly", "kept", "open_twin"]
 
 T = TypeVar("T")
+
+
+def kept(items: Iterable[Any]) -> tuple[Any, ...]:
+    """What a value was given, as a tuple (an attrs converter: a value keeps nothing mutable).
+
+    Example:
+        >>> kept([1, 2]), kept((3,))
+        ((1, 2), (3,))
+    """
+    return tuple(items)
 
 
 class Value:

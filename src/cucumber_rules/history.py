@@ -56,6 +56,9 @@ class History(Sequence[T]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"History is immutable: cannot set {name!r}")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"History is immutable: cannot delete {name!r}")
+
     # ----------------------------------------------------------------- growing
 
     def append(self, item: T) -> History[T]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ._values import Value, builder
+from ._values import Value, builder, kept
 from .actions import PLAY_OF, Action, Deal, Play
 from .cards import Card
 from .history import EMPTY, History
@@ -71,8 +71,8 @@ class Trick(Value):
 
     leader: int
     """The seat that led (in Surprise Cucumber: the seat that set the rule)."""
-    plays: tuple[Play, ...]
-    """The cards played, in order."""
+    plays: tuple[Play, ...] = attrs.field(converter=kept)
+    """The cards played, in order (any iterable given is kept as a tuple)."""
     taker: int
     """The seat that took the trick."""
 
@@ -95,10 +95,10 @@ class RoundResult(Value):
 
     number: int
     """1 for the first round of the match."""
-    points: tuple[int, ...]
-    """What each seat scored in the round (negative for a bonus)."""
-    totals: tuple[int, ...]
-    """Each seat's total after the round."""
+    points: tuple[int, ...] = attrs.field(converter=kept)
+    """What each seat scored in the round (negative for a bonus; any iterable given is kept as a tuple)."""
+    totals: tuple[int, ...] = attrs.field(converter=kept)
+    """Each seat's total after the round (a tuple, as `points`)."""
 
     if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
 

@@ -38,6 +38,7 @@ import random
 import threading
 import warnings
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ..actions import Decision
@@ -160,14 +161,17 @@ class Game(Generic[S]):
     """A human title, e.g. `"Ladder games"`."""
     rules_type: ClassVar[type[Rules]]
     """The game's rules class: a subclass of `Rules` whose `option` fields are its options."""
-    presets: ClassVar[Mapping[str, Rules]] = {}
+    presets: ClassVar[Mapping[str, Rules]] = MappingProxyType({})
     """The game's presets by canonical name (lower case, words joined by `-`)."""
-    aliases: ClassVar[Mapping[str, str]] = {}
+    aliases: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """Other names of its presets: alias -> preset name."""
-    preset_titles: ClassVar[Mapping[str, str]] = {}
+    preset_titles: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """How its presets are called in titles (`"five-cucumbers"` -> `"Five Cucumbers"`)."""
-    error_codes: ClassVar[Mapping[str, str]] = {}
-    """The codes of its rules of play (`IllegalMoveError.code`) with what they mean."""
+    error_codes: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """The codes of its rules of play (`IllegalMoveError.code`) with what they mean.
+
+    A subclass may give these four as plain dicts: each is copied into a read-only mapping when the
+    class is made (a game is reachable from every state of it, and nothing mutable may be)."""
     decisions: ClassVar[tuple[type[Decision], ...]] = ()
     """Its decision action classes (the ladder's `Revive`), beside `Deal` and `Play`."""
     events: ClassVar[tuple[type, ...]] = ()
@@ -378,6 +382,10 @@ class Game(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        for name in _MAPPINGS:  # read-only copies: a game is reachable from its states
+            value = cls.__dict__.get(name)
+            if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
+                setattr(cls, name, MappingProxyType(dict(value)))
         flat = [name for name in cls.__dict__ if name in FLAT_HOOKS]
         if flat:
             warnings.warn(
@@ -393,6 +401,9 @@ class Game(Generic[S]):
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
 
+
+#: The game's mappings, made read-only when a subclass is made (see `Game.error_codes`).
+_MAPPINGS = ("presets", "aliases", "preset_titles", "error_codes")
 
 #: 0.2's flat hooks and data, and the group each moved to: name -> (group attribute, its name there).
 FLAT_HOOKS: dict[str, tuple[str, str]] = {

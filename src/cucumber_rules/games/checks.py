@@ -13,7 +13,7 @@ import json
 import keyword
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from typing import Any
 
 import attrs
@@ -107,6 +107,11 @@ def _mapping(game: Game[Any], attr: str) -> Mapping[Any, Any]:
     value = getattr(game, attr, None)
     if not isinstance(value, Mapping):
         raise TypeError(f"{game.name}: {attr} must be a mapping, not {type(value).__name__}")
+    if isinstance(value, MutableMapping):  # (a class's dicts are made read-only; an instance's are not)
+        raise TypeError(
+            f"{game.name}: {attr} must be read-only (a game is reachable from its states): give it as a "
+            "class attribute, or as a types.MappingProxyType"
+        )
     return value
 
 

@@ -270,9 +270,14 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
     def guard(self, state: State, *, full: bool) -> tuple[Any, ...]:
         """What must not change in `state`: its fingerprint, history, hash (all of it when `full`)."""
         history = (len(state.history), state.history.last)
-        small_hash = hash((state.to_act, state.round, state.match))
+        try:
+            small_hash = hash((state.to_act, state.round, state.match))
+            full_hash = hash(state) if full else None
+        except TypeError as error:  # a list or a dict kept in the state: say which, as the invariant does
+            self.check_shareable(state)
+            self.fail("shareable", f"the state cannot be hashed ({error}): it keeps something mutable")
         fingerprint = _fingerprint(state, full=full, names=self.names)
-        return (fingerprint, history, small_hash, hash(state) if full else None)
+        return (fingerprint, history, small_hash, full_hash)
 
     def check_unchanged(self, state: State, guard: tuple[Any, ...], when: str) -> None:
         fingerprint, history, small_hash, full_hash = guard

@@ -50,9 +50,13 @@ def _slots(cls: type) -> Iterator[str]:
 
 
 def _guarded(cls: type) -> bool:
-    """True if the class refuses attribute stores (a frozen attrs class, `History`) and has no `__dict__`."""
+    """True if the class refuses attribute stores and deletions (a frozen attrs class, `History`) and has
+    no `__dict__`."""
     setter: object = cls.__setattr__
-    return setter is not object.__setattr__ and "__dict__" not in dir(cls)
+    deleter: object = cls.__delattr__
+    return (
+        setter is not object.__setattr__ and deleter is not object.__delattr__ and "__dict__" not in dir(cls)
+    )
 
 
 def mutable_parts(value: Any, name: str = "value", *, limit: int = 100_000) -> list[tuple[str, str]]:
@@ -60,7 +64,7 @@ def mutable_parts(value: Any, name: str = "value", *, limit: int = 100_000) -> l
 
     Walks tuples, frozensets, weak references and every slot of every object
     (underscore attributes included, filled or not). Lists, dicts, sets, bytearrays, mapping proxies, objects
-    with a `__dict__` and slotted objects that accept attribute stores are reported;
+    with a `__dict__` and slotted objects that accept attribute stores or deletions are reported;
     so is a value too large to walk within `limit` objects.
 
     Args:
@@ -104,7 +108,7 @@ def mutable_parts(value: Any, name: str = "value", *, limit: int = 100_000) -> l
             found.append((path, f"{cls.__name__} (has a __dict__)"))
             stack.extend((item, f"{path}.{key}") for key, item in vars(obj).items())
         elif not _guarded(cls):
-            found.append((path, f"{cls.__name__} (its attributes can be set)"))
+            found.append((path, f"{cls.__name__} (its attributes can be set or deleted)"))
         for slot in _slots(cls):
             try:
                 item = object.__getattribute__(obj, slot)
