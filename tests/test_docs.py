@@ -53,6 +53,11 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.dealing",
     "cucumber_rules.encoding",
     "cucumber_rules.sampling",
+    "cucumber_rules.schema",
+    # Behind an extra (the test and docs environments install every one).
+    "cucumber_rules.server",
+    "cucumber_rules.openspiel",
+    "cucumber_rules.pettingzoo",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)

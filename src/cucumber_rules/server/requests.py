@@ -16,7 +16,14 @@ _NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
 
 
 class CreateError(Exception):
-    """A table request that was refused: the HTTP status and the error document to send."""
+    """A table request that was refused: the HTTP status and the error document to send.
+
+    Example:
+        >>> from cucumber_rules import schema
+        >>> err = CreateError(503, schema.protocol_error("server-full", "the server is full"))
+        >>> err.status, err.document["code"], str(err)
+        (503, 'server-full', 'the server is full')
+    """
 
     def __init__(self, status: int, document: dict[str, Any]) -> None:
         super().__init__(document["message"])

@@ -34,15 +34,34 @@ from .store import Store, StoredTable, digest
 
 __all__ = ["Client", "CreateError", "Hub", "Limits", "Room"]
 
-#: The bots a server seats by default: those that answer in a millisecond (a search bot would
-#: hold up every table of the process while it thinks).
 FAST_BOTS: Final = ("heuristic", "random")
+"""The bots a server seats by default: those that answer in a millisecond (a search bot would
+hold up every table of the process while it thinks).
+
+Example:
+    >>> from cucumber_rules.bots import BOTS
+    >>> FAST_BOTS, all(name in BOTS for name in FAST_BOTS)
+    (('heuristic', 'random'), True)
+"""
 
 log = logging.getLogger("cucumber_rules.server")
 
 
 class Room:
-    """One table: its match, its seats (people and bots) and the connections to it."""
+    """One table: its match, its seats (people and bots) and the connections to it.
+
+    `Hub.create` makes one for a new table and `Hub.join` brings a stored one back; the room's
+    messages are what its connections are sent.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> rules = cr.ruleset("gurka")
+        >>> state = cr.new_game(rules, players=["Ann", "Bo"])
+        >>> stored = StoredTable("t1", cr.dumps(rules), state.players, 0, (None, "random"), 0, False)
+        >>> room = Room(Hub(Store(":memory:")), stored, state)
+        >>> json.loads(room.table_message(0))["seats"]  # Ann is a person, not connected yet
+        [{'name': 'Ann', 'bot': None, 'online': False}, {'name': 'Bo', 'bot': 'random', 'online': True}]
+    """
 
     def __init__(self, hub: Hub, stored: StoredTable, state: cr.State) -> None:
         self.hub = hub
@@ -230,6 +249,15 @@ class Hub:
         bot_rng: Makes each table's random generator for its bots.
         secret: Makes a link's secret (default: 256 random bits, URL-safe text).
         table_id: Makes a table's id.
+
+    Example:
+        >>> hub = Hub(Store(":memory:"), bots=["random"], limits=Limits(max_tables=10))
+        >>> hub.bot_names, hub.limits.max_tables, hub.rooms
+        (('random',), 10, {})
+        >>> Hub(Store(":memory:"), bots=["genius"])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown bot 'genius'; bots are ...
     """
 
     def __init__(
