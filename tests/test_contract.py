@@ -261,8 +261,10 @@ def test_registration_adds_nothing_and_unregistering_leaves_the_process_as_it_wa
         play_a_little(state)
     assert _snapshot() == before
     assert not hasattr(cr.Rules, "round_count")
-    assert "_game" not in vars(type(HIGH_CARD.presets["highcard"]))
-    assert "_game" not in vars(type(LOWBALL.presets["lowball"]))
+    for rules in (HIGH_CARD.presets["highcard"], LOWBALL.presets["lowball"]):
+        assert vars(type(rules))["_game"] is vars(cr.Rules)["_game"]  # its own class's marker again
+        with pytest.raises(LookupError, match="is not registered"):
+            cr.game_of(rules)
 
 
 def play_a_little(state: cr.State, actions: int = 12) -> cr.State:

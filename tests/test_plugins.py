@@ -197,6 +197,30 @@ def test_unregister_leaves_the_process_as_it_was(played: Played, before: dict[st
     assert battery.fingerprint(played, quick=True) == before
 
 
+def test_a_subclass_of_another_games_rules_never_plays_as_that_game() -> None:
+    """A plug-in's rules class may derive from another game's (every hostile game's derives from
+    High Card's). Neither before its game is registered nor after it is unregistered do its rules
+    and states find the parent's game: they used to play on as High Card (or as Catastrophe)."""
+    shadow = hostile.game("shadow")
+    assert issubclass(shadow.rules_type, type(GAME.presets["highcard"]))
+    with registered(GAME):
+        with pytest.raises(LookupError, match="the shadow game is not registered"):
+            cr.game_of(shadow.presets["shadow"])  # not yet
+        with registered(shadow):
+            state = cr.new_game(cr.ruleset("shadow"), 3)
+            state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
+            assert cr.game_of(state) is shadow
+        assert cr.game_of(cr.ruleset("highcard")) is GAME  # the parent's game plays on as itself
+        with pytest.raises(LookupError, match="the shadow game is not registered"):
+            cr.game_of(state)
+        with pytest.raises(LookupError, match="not registered"):
+            cr.legal_moves(state)
+        with pytest.raises(LookupError, match="not registered"):
+            cr.apply(state, cr.Play(0, state.hands[0][0]))
+        with registered(shadow):  # and it can come back
+            assert cr.game_of(state) is shadow
+
+
 def test_a_reader_in_another_thread_never_sees_a_refused_game(played: Played) -> None:
     """While hostile games are refused one after another, a thread using the built-in games sees no change."""
     final = played["catastrophe"][1]

@@ -170,6 +170,22 @@ class Rules(Value):
     max_players: int = option(meaning="the most players")
     hand_size: int = option(meaning="cards per player, and so tricks per round or hand")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each rules class a `_game` of its own: unregistered until `register_game` sets it.
+
+        So a subclass of a registered game's rules class (a plug-in's `EvilRules(CatastropheRules)`)
+        never plays as its parent's game: not before its own game is registered, nor after it is
+        unregistered. The lookup `type(rules)._game` finds the class's own attribute at once.
+
+        Example:
+            >>> import attrs, cucumber_rules as cr
+            >>> Evil = attrs.frozen(kw_only=True)(type("Evil", (cr.CatastropheRules,), {"game": "evil"}))
+            >>> Evil._game
+            <no registered game>
+        """
+        super().__init_subclass__(**kwargs)
+        cls._game = _NOT_REGISTERED
+
     def __attrs_post_init__(self) -> None:
         if not type(self).game:
             raise TypeError(

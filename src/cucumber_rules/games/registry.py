@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import _registry
 from ..errors import register_codes, unregister_codes
+from ..rules import _NOT_REGISTERED
 from .base import Game
 from .checks import check_game, library_game, prove
 
@@ -203,17 +204,14 @@ def register_game(game: Game[Any]) -> Game[Any]:
         try:
             check_game(game, games)
             rules_type = game.rules_type
-            kept = rules_type.__dict__.get("_game")
+            kept = rules_type.__dict__["_game"]  # (each rules class has its own: `Rules.__init_subclass__`)
             rules_type._game = game
             try:
                 if not library_game(game):  # (the library's own: proved by its tests, not at import)
                     prove(game, games)
                 register_codes(name, game.error_codes)
             except BaseException:
-                if kept is not None:
-                    rules_type._game = kept
-                elif "_game" in rules_type.__dict__:
-                    del rules_type._game
+                rules_type._game = kept
                 raise
             _registry.replace({**games, name: game})
         finally:
@@ -251,8 +249,9 @@ def _remove(name: str) -> None:
     games = dict(_registry.store())
     game = games.pop(name)
     unregister_codes(name)
-    if "_game" in game.rules_type.__dict__:
-        del game.rules_type._game
+    # The class's own marker again, not a deletion: a subclass of another game's rules class
+    # (`EvilRules(CatastropheRules)`) would otherwise find its parent's game and play on as it.
+    game.rules_type._game = _NOT_REGISTERED
     _registry.replace(games)
 
 
