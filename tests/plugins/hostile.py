@@ -194,6 +194,44 @@ class SetMatch(cr.Match):
     seen: Any = attrs.field(factory=frozenset)
 
 
+@attrs.frozen
+class Bid(cr.Decision):
+    """A decision with a field named like the tag's key: it would overwrite its own `"type"`."""
+
+    TAG: ClassVar[str] = "bid"
+    type: int = 0
+
+
+@attrs.frozen
+class Kinded(cr.Decision):
+    """A decision with a field named like the envelope's `kind` (an action document has both)."""
+
+    TAG: ClassVar[str] = "kinded"
+    kind: int = 0
+
+
+@attrs.frozen
+class Typed:
+    """An event with a field named like the tag's key."""
+
+    TAG: ClassVar[str] = "typed"
+    type: int = 0
+
+
+@attrs.frozen(weakref_slot=False)
+class FormatView(cr.PlayerView):
+    """A view with a field named like the envelope's `format`."""
+
+    format: int = 0
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class KindScore(cr.Score):
+    """A score with a field written as the envelope's `kind` (through its alias)."""
+
+    sort: int = attrs.field(default=0, alias="kind")
+
+
 def _raises(*_: Any, **__: Any) -> Any:
     raise RuntimeError("a hook that raises")
 
@@ -419,6 +457,39 @@ CASES: tuple[Case, ...] = (
     _option_case("option named like a method of Rules", "replace"),
     _option_case("option named like a class attribute of Rules", "seats_limit"),
     _option_case("option named privately", "_secret"),
+    _option_case("option named like the envelope key kind", "kind"),
+    _option_case("option named like the envelope key format", "format"),
+    # fields written under a key that JSON uses for something else
+    _case(
+        "decision field named like the tag",
+        ValueError,
+        "{name}: Bid (decisions) cannot have a field written as 'type': JSON uses it for the tag",
+        decisions=(Bid,),
+    ),
+    _case(
+        "decision field named like the envelope",
+        ValueError,
+        "{name}: Kinded (decisions) cannot have a field written as 'kind': JSON uses it for the envelope",
+        decisions=(Kinded,),
+    ),
+    _case(
+        "event field named like the tag",
+        ValueError,
+        "{name}: Typed (events) cannot have a field written as 'type'",
+        events=(Typed,),
+    ),
+    _case(
+        "view field named like the envelope",
+        ValueError,
+        "{name}: FormatView (view_type) cannot have a field written as 'format'",
+        view_type=FormatView,
+    ),
+    _case(
+        "score field written as the envelope key kind",
+        ValueError,
+        "{name}: KindScore (score_type) cannot have a field written as 'kind'",
+        score_type=KindScore,
+    ),
     _rules_case(
         "too many seats", ValueError, "{name}: seats_limit of its rules must be an int 2..", seats_limit=99
     ),

@@ -89,6 +89,7 @@ def check_game(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     check_codes(name, game.error_codes)
     _check_tags(game, games)
     _check_options(game)
+    _check_keys(game)
     unused = game.format1.unused
     if not isinstance(unused, Mapping) or (unused and not library_game(game)):
         raise ValueError(
@@ -226,6 +227,42 @@ def _check_options(game: Game[Any]) -> None:
             raise ValueError(f"{game.name}: an option needs a public name, not {name!r}")
         if name not in common and _has(Rules, name):
             raise ValueError(f"{game.name}: an option cannot be named {name!r}: Rules has it already")
+
+
+def _check_keys(game: Game[Any]) -> None:
+    """Refuse a field whose JSON key the documents already use for something else.
+
+    A document's top-level fields sit beside its envelope (`format`, `kind`): an option, a field of
+    the game's view or score class, or a decision's field (an action document) named like one would
+    overwrite it. A decision's or event's field named like the tag's key (`type`) would overwrite its tag.
+    """
+    from ..rules import _options_of
+    from ..serialization.converter import TAG_KEY
+    from ..serialization.documents import ENVELOPE
+
+    def taken(keys: tuple[str, ...]) -> str:
+        return ", ".join(repr(k) for k in keys)
+
+    for name in _options_of(game.rules_type):
+        if name in ENVELOPE:
+            raise ValueError(
+                f"{game.name}: an option cannot be named {name!r}: JSON documents use it for their "
+                f"envelope ({taken(ENVELOPE)})"
+            )
+    checked: list[tuple[str, type, tuple[str, ...]]] = [
+        (attr, getattr(game, attr), ENVELOPE) for attr in ("view_type", "score_type")
+    ]
+    checked += [("decisions", cls, (*ENVELOPE, TAG_KEY)) for cls in game.decisions]
+    checked += [("events", cls, (TAG_KEY,)) for cls in game.events]
+    for attr, cls, reserved in checked:
+        for field in attrs.fields(cls):
+            key = field.alias or field.name
+            if field.init and key in reserved:
+                use = "the tag of a decision or event" if key == TAG_KEY else "the envelope of documents"
+                raise ValueError(
+                    f"{game.name}: {cls.__name__} ({attr}) cannot have a field written as {key!r}: "
+                    f"JSON uses it for {use} ({taken(reserved)} are taken)"
+                )
 
 
 def _public(name: object) -> bool:

@@ -1,12 +1,13 @@
 """The registry: `GAMES`, `register_game` and the games of third-party packages (entry points).
 
 A plug-in is contained. `register_game` checks a game before anything can see it (its
-names clash with nothing, its class attributes have the right types, its decision and
-event tags are its own, its state readings and options hide nothing, and its values
-serialise: a JSON converter is built with it and its presets' values go there and back);
-a refused game leaves nothing behind. An entry point that fails to load in any way,
-`SystemExit` included, is skipped with a `RuntimeWarning`, and whatever its loading
-registered or unregistered is undone. `unregister_game` undoes a registration completely.
+names clash with nothing, nor with the keys of the JSON documents, its class attributes
+have the right types, its decision and event tags are its own, its state readings and
+options hide nothing, and its values serialise: a JSON converter is built with it and
+its presets' values go there and back); a refused game leaves nothing behind. An entry
+point that fails to load in any way, `SystemExit` included, is skipped with a
+`RuntimeWarning`, and whatever its loading registered or unregistered is undone.
+`unregister_game` undoes a registration completely.
 """
 
 from __future__ import annotations
@@ -165,7 +166,8 @@ def register_game(game: Game[Any]) -> Game[Any]:
 
     Registering the same game object again does nothing. Before anything changes,
     the game is checked: its name, its presets' names and aliases, its error codes
-    and its decision and event tags must not clash with another game's; its class
+    and its decision and event tags must not clash with another game's, nor its
+    options and fields with the keys of JSON documents (`format`, `kind`, `type`); its class
     attributes and hook groups must have the documented types; its state class may
     add readings to `State` but no fields, and its options must not hide an
     attribute of `Rules`; and its values must serialise (a JSON converter is built
@@ -185,7 +187,8 @@ def register_game(game: Game[Any]) -> Game[Any]:
             not a `Rules` subclass, `result_type` not an attrs `RoundResult`, ...), or its values
             do not serialise (the message names the game, the class and the cause).
         ValueError: If a name, preset, alias, error code, tag, reading or option is taken or
-            malformed, or the presets are not rules of this game.
+            malformed, a field would be written under a key of the JSON envelope or a tag, or the
+            presets are not rules of this game.
 
     Example:
         >>> import cucumber_rules as cr

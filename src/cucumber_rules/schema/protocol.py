@@ -20,6 +20,7 @@ from ..errors import (
 )
 from ..games import GAMES
 from ..serialization import FORMAT_VERSION, make_converter
+from ..serialization.documents import ENVELOPE
 
 PROTOCOL_CODES: Mapping[str, str] = types.MappingProxyType(
     {
@@ -111,7 +112,7 @@ def read_action(document: Any) -> Action:
         raise InvalidStateError("$.format", f"expected format {FORMAT_VERSION} (or 2, the same layout)")
     if document.get("kind") != "action":
         raise InvalidStateError("$.kind", "expected kind 'action'")
-    body = {k: v for k, v in document.items() if k not in ("format", "kind")}
+    body = {k: v for k, v in document.items() if k not in ENVELOPE}
     try:
         action: Action = _converter().structure(body, Action)  # type: ignore[arg-type]
     except InvalidStateError:

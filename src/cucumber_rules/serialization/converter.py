@@ -20,7 +20,7 @@ import itertools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 import cattrs
@@ -51,6 +51,10 @@ __all__ = [
     "make_converter",
     "tagged_classes",
 ]
+
+
+#: The key of a tagged object's tag (`{"type": "play", ...}`): no field of a decision or event may use it.
+TAG_KEY: Final = "type"
 
 
 def tagged_classes(games: Iterable[Game[Any]] | None = None) -> dict[str, type]:
@@ -188,7 +192,7 @@ def _unstructure_hooks(conv: cattrs.Converter, by_class: Mapping[type, str]) -> 
     def attrs_unstructure(cls: type) -> Callable[[Any], dict[str, Any]]:
         names = [(a.name, a.alias or a.name) for a in _fields(cls)]
         tag = by_class.get(cls)
-        head = {"type": tag} if tag is not None else {}
+        head = {TAG_KEY: tag} if tag is not None else {}
 
         def unstructure(obj: Any) -> dict[str, Any]:
             return {**head, **{key: plain(getattr(obj, name)) for name, key in names}}

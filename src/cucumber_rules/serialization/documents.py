@@ -69,6 +69,10 @@ Example:
     True
 """
 
+#: The keys of the envelope every document has beside its body's fields (`register_game` refuses a
+#: game whose top-level fields would be written under them: an option, a view's or score's field).
+ENVELOPE: Final = ("format", "kind")
+
 #: The formats `loads` reads.
 READABLE_FORMATS: Final = (1, 2, 3)
 
@@ -417,7 +421,7 @@ def loads(
         raise InvalidStateError("$.kind", f"unknown kind {kind!r}; kinds are {kinds}")
     if wanted is not None and cls is not wanted:
         raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
-    body = {k: v for k, v in doc.items() if k not in ("format", "kind")}
+    body = {k: v for k, v in doc.items() if k not in ENVELOPE}
     check_names(body.get("players"))  # (before anything shows a name, or a replay starts)
     # From here only `body` holds the parsed values, and a state's history or a record's actions
     # are let go once structured: the garbage collections during the replay do not walk their

@@ -27,6 +27,7 @@ import cucumber_rules as cr
 
 from .. import schema
 from ..bots import BOTS, Bot, get_bot
+from ..serialization.documents import ENVELOPE
 from .clients import Bucket, Client, Limits, error_message
 from .documents import ViewWriter
 from .requests import CreateError, read_request
@@ -169,7 +170,7 @@ class Room:
             path = "$.action" + err.path[1:]
             return schema.protocol_error("invalid-document", str(err).replace(err.path, path, 1), path=path)
         sent = schema.action_document(action)
-        body = {k: v for k, v in sent.items() if k not in ("format", "kind")}
+        body = {k: v for k, v in sent.items() if k not in ENVELOPE}
         if client.seat is None:
             return schema.protocol_error("spectator", "a spectator's link acts for no seat", action=body)
         if isinstance(action, cr.Deal):
