@@ -23,17 +23,21 @@ import subprocess
 import sys
 import textwrap
 import threading
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
+import jsonschema
 import pytest
 
 import cucumber_rules as cr
+from cucumber_rules import schema
 from cucumber_rules.games import unregister_game
 from cucumber_rules.testing import check_game, registered
 from plugins import battery, hostile
-from plugins.highcard import GAME, HighCardGame
+from plugins.highcard import GAME, HighCardGame, HighCardRules
 
 TESTS = Path(__file__).resolve().parent
 
@@ -195,6 +199,35 @@ def test_unregister_leaves_the_process_as_it_was(played: Played, before: dict[st
     with pytest.raises(AttributeError, match="'LadderRules' object has no attribute 'round_count'"):
         _ = agurk.rules.round_count
     assert battery.fingerprint(played, quick=True) == before
+
+
+@attrs.frozen(kw_only=True)
+class _ColourRules(HighCardRules):
+    """High Card with options of types the converter reads and the schemas must describe too."""
+
+    game = "colour"
+    colour: typing.Literal["red", "blue"] = cr.option("red", meaning="the colour of the backs")
+    corner: tuple[int, str] = cr.option((1, "a"), meaning="a number and a letter")
+
+
+def test_an_option_of_any_type_the_converter_reads_has_a_schema() -> None:
+    """A `Literal` option used to register and then break the schemas of every game (and so the
+    reference server); a `tuple[int, str]` one got a schema its own documents failed."""
+    colour = hostile.game("colour", _ColourRules)
+    with registered(colour):
+        rules = cr.ruleset("colour")
+        assert cr.loads(cr.dumps(rules)) == rules
+        for game in (None, "colour"):
+            checker = jsonschema.Draft202012Validator(schema.json_schema("rules", game))
+            assert list(checker.iter_errors(json.loads(cr.dumps(rules)))) == []
+            for wrong in ({"colour": "green"}, {"corner": [1, 2]}, {"corner": [1, "a", "b"]}):
+                assert not checker.is_valid(json.loads(cr.dumps(rules)) | wrong)
+        options = schema.json_schema("rules", "colour")["properties"]
+        assert options["colour"]["enum"] == ["red", "blue"]
+        assert options["corner"]["prefixItems"] == [{"type": "integer"}, {"type": "string"}]
+        assert "colour/rules.json" in schema.schema_files()
+        server = pytest.importorskip("cucumber_rules.server")
+        server.create_app()  # the server builds every game's schemas when it starts
 
 
 def test_a_subclass_of_another_games_rules_never_plays_as_that_game() -> None:

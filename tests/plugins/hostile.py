@@ -386,6 +386,21 @@ CASES: tuple[Case, ...] = (
         __annotations__={"colours": "Any"},
         colours=attrs.field(factory=lambda: frozenset({1, 2})),
     ),
+    _rules_case(
+        "option of a type with no JSON Schema",
+        TypeError,
+        "{name}: its values do not serialise: its JSON Schema of rules documents failed: "
+        "TypeError: no JSON Schema for the type dict[str, int]",
+        __annotations__={"weights": "dict[str, int]"},
+        weights=attrs.field(factory=lambda: {"a": 1}),
+    ),
+    _case(
+        "extra payload with no JSON",
+        TypeError,
+        "{name}: its values do not serialise: its JSON Schema of state documents failed: "
+        "TypeError: no JSON Schema for the type <class 'frozenset'>",
+        extra_type=frozenset,
+    ),
     # state classes and their readings
     _case(
         "state class that is no State",

@@ -290,8 +290,9 @@ def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     """Build the JSON converter with the game and send its values there and back.
 
     The converter's hooks are built for each of the game's classes and the types of their
-    fields; each preset's rules, a new match of it (state, the spectator's and seat 0's views,
-    score, record) and the game's `decision_examples` are written as JSON and read back equal.
+    fields (and its `extra_type`), and its JSON Schema of each kind of document; each preset's
+    rules, a new match of it (state, the spectator's and seat 0's views, score, record) and the
+    game's `decision_examples` are written as JSON and read back equal.
 
     Raises:
         TypeError: Naming the game, the class or value, and the cause.
@@ -319,6 +320,9 @@ def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     for attr, cls in classes:
         with _proving(game, f"the JSON hooks of {cls.__qualname__} ({attr})"):
             _hooks(conv, cls, seen)
+    with _proving(game, f"the JSON hooks of its extra_type {game.extra_type!r}"):
+        _hooks(conv, game.extra_type, seen)
+    _prove_schemas(game)
     samples: list[tuple[str, Any, Any]] = []
     for preset, rules in game.presets.items():
         match = f"a new match of {preset!r}"
@@ -337,6 +341,21 @@ def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     for what, value, kind in samples:
         with _proving(game, what):
             _round_trip(conv, value, kind)
+
+
+def _prove_schemas(game: Game[Any]) -> None:
+    """Build the game's JSON Schema of each kind of document (`schema.json_schema`).
+
+    The schemas of every game are built together (`json_schema(kind)`, `schema_files`, the reference
+    server when it starts), so a type of the game that has no JSON Schema would break them for all.
+    """
+    from ..schema.builder import _Builder
+    from ..schema.kinds import KINDS, document_body
+
+    for kind in KINDS:
+        if kind != "error":  # (the same for every game)
+            with _proving(game, f"its JSON Schema of {kind} documents"):
+                json.dumps(document_body(_Builder(game), kind), allow_nan=False)
 
 
 @contextlib.contextmanager

@@ -171,8 +171,9 @@ def register_game(game: Game[Any]) -> Game[Any]:
     attributes and hook groups must have the documented types; its state class may
     add readings to `State` but no fields, and its options must not hide an
     attribute of `Rules`; and its values must serialise (a JSON converter is built
-    with the game, and each preset's rules, a new match's state, views, score and
-    record, and its `testing.decision_examples`, are written and read back). A
+    with the game, its JSON Schemas are built, and each preset's rules, a new match's
+    state, views, score and record, and its `testing.decision_examples`, are written and
+    read back). A
     refused game leaves nothing behind. Registration adds nothing to the library's
     classes: the game's own rules class learns its game (`game_of`).
 
@@ -185,7 +186,7 @@ def register_game(game: Game[Any]) -> Game[Any]:
     Raises:
         TypeError: If `game` is not a `Game`, a class attribute has the wrong type (`rules_type`
             not a `Rules` subclass, `result_type` not an attrs `RoundResult`, ...), or its values
-            do not serialise (the message names the game, the class and the cause).
+            do not serialise or have no JSON Schema (the message names the game, the class and the cause).
         ValueError: If a name, preset, alias, error code, tag, reading or option is taken or
             malformed, a field would be written under a key of the JSON envelope or a tag, or the
             presets are not rules of this game.

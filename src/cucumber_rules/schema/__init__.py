@@ -35,9 +35,10 @@ Example:
 
 from __future__ import annotations
 
+from .codes import PROTOCOL_CODES
 from .documents import DIALECT, json_schema, schema_files, schema_id
 from .kinds import KINDS
-from .protocol import PROTOCOL_CODES, action_document, error_document, protocol_error, read_action
+from .protocol import action_document, error_document, protocol_error, read_action
 
 __all__ = [
     "DIALECT",

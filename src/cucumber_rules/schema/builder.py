@@ -6,19 +6,21 @@ import enum
 import json
 import types
 import typing
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ..actions import MAX_SEATS, Deal, Decision, Play
 from ..cards import DECKS, Card
 from ..errors import InvalidRulesError
-from ..games import Game
 from ..history import History
 from ..rules import OPTIONS, Rules, ruleset
 from ..state import Match, RoundResult, Table, Trick
 from ..views import Dealt, Event, PlayerView
 from .source import _field_docs, _summary
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 # --------------------------------------------------------------------------- the schema of one game
 
@@ -128,9 +130,14 @@ class _Builder:
             return {"type": "number"}
         if t is Card:
             return self.card()
-        if t is History or origin is History or (origin is tuple and len(typing.get_args(t)) == 2):
+        if t is History or origin is History or t is tuple:
             args = typing.get_args(t)
             return {"type": "array", "items": self.of(args[0] if args else Any, field)}
+        if origin is tuple:
+            return self.tuple_of(typing.get_args(t), field)
+        if origin is typing.Literal:
+            values = [v.value if isinstance(v, enum.Enum) else v for v in typing.get_args(t)]
+            return {"const": values[0]} if len(values) == 1 else {"enum": values}
         if origin in (typing.Union, types.UnionType):
             return self.union(typing.get_args(t), field)
         if isinstance(t, type) and issubclass(t, enum.Enum):
@@ -146,6 +153,19 @@ class _Builder:
         if isinstance(t, type) and attrs.has(t):
             return self.value(t)
         raise TypeError(f"no JSON Schema for the type {t!r}")
+
+    def tuple_of(self, args: tuple[Any, ...], field: str = "") -> dict[str, Any]:
+        """A tuple's schema: `tuple[X, ...]` an array of X; `tuple[X, Y]` exactly an X then a Y."""
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.of(args[0], field)}
+        if not args:  # `tuple[()]`
+            return {"type": "array", "maxItems": 0}
+        return {
+            "type": "array",
+            "prefixItems": [self.of(arg, field) for arg in args],
+            "items": False,
+            "minItems": len(args),
+        }
 
     def union(self, members: tuple[Any, ...], field: str = "") -> dict[str, Any]:
         options: list[dict[str, Any]] = []

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from .. import _registry
 from ..actions import Play
 from ..errors import ERROR_CODES, MAX_MESSAGE
-from ..games import GAMES
 from ..state import State
 from .builder import _Builder
-from .protocol import PROTOCOL_CODES
+from .codes import PROTOCOL_CODES
 from .source import _field_docs, _summary
 
 #: The document kinds that have a schema: `dumps`' five, then a server's action and error documents.
@@ -139,7 +139,9 @@ def document_body(builder: _Builder, kind: str) -> dict[str, Any]:
 
 def _error_body() -> dict[str, Any]:
     codes = {**ERROR_CODES, **PROTOCOL_CODES}
-    tags = sorted({t for g in GAMES.values() for t in ("deal", "play", *(d.TAG for d in g.decisions))})
+    tags = sorted(
+        {t for g in _registry.games().values() for t in ("deal", "play", *(d.TAG for d in g.decisions))}
+    )
     action: dict[str, Any] = {
         "description": "An action object: its `type` tag and its fields (see the action document).",
         "type": "object",

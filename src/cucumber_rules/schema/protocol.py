@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,32 +20,7 @@ from ..errors import (
 from ..games import GAMES
 from ..serialization import FORMAT_VERSION, make_converter
 from ..serialization.documents import ENVELOPE
-
-PROTOCOL_CODES: Mapping[str, str] = types.MappingProxyType(
-    {
-        "invalid-document": "The message is not a valid document; `path` names the bad field.",
-        "invalid-rules": "The rules or options asked for are not valid; `option` names the culprit.",
-        "not-your-seat": "The action is for a seat that this link does not hold.",
-        "spectator": "A spectator's link acts for no seat.",
-        "chance-action": "Deals and other chance actions are the server's to make, never a client's.",
-        "stale": "The action was chosen at an earlier point of the match than the current one; "
-        "nothing was applied (look at the latest view and choose again).",
-        "too-large": "The message is longer than the server accepts.",
-        "rate-limited": "Too many messages in a short time: nothing was applied; wait, then send again.",
-        "unknown-link": "The link names no seat of any table.",
-        "server-full": "The server holds as many tables (or connections) as it may.",
-    }
-)
-"""The codes of the errors a server sends about a message rather than a move, with their meanings.
-
-An error document's `code` is one of these or an `IllegalMoveError` code from
-[`ERROR_CODES`][cucumber_rules.ERROR_CODES] (a move the rules forbid).
-
-Example:
-    >>> sorted(PROTOCOL_CODES)[:3]
-    ['chance-action', 'invalid-document', 'invalid-rules']
-"""
-
+from .codes import PROTOCOL_CODES
 
 # --------------------------------------------------------------------------- action documents
 
