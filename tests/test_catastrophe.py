@@ -7,7 +7,9 @@ carry no cucumbers and card 40 + k carries k, so a trick's worth is easy to rig.
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections import Counter
 from collections.abc import Sequence
 from itertools import product
@@ -881,6 +883,21 @@ def test_catastrophe_not_in_hand_error_names_the_seat() -> None:
             "cucumbers",
             "cucumbers[4] (card 5) must be an int >= 0, not -1",
         ),
+        (
+            {"cucumbers": (1,) * 59 + (101,)},
+            "cucumbers",
+            "cucumbers[59] (card 60) must be at most 100, not 101",
+        ),
+        (
+            {"cucumbers": (2**53 - 1,) * 60},
+            "cucumbers",
+            f"cucumbers[0] (card 1) must be at most 100, not {2**53 - 1}",
+        ),
+        (
+            {"cucumbers": (10**5000,) * 60},
+            "cucumbers",
+            "cucumbers[0] (card 1) must be at most 100, not more than 2**53 - 1",
+        ),
         ({"hand_size": 11}, "hand_size", "hand_size: 6 players x 11 cards need 66 of 60"),
     ],
 )
@@ -891,6 +908,34 @@ def test_catastrophe_rules_validation_names_the_option(
         cr.ruleset("catastrophe", **options)
     assert raised.value.option == option
     assert str(raised.value) == message
+
+
+def test_the_largest_cucumber_count_is_allowed() -> None:
+    from cucumber_rules.games.catastrophe.rules import MAX_CUCUMBERS
+
+    assert MAX_CUCUMBERS == 100
+    rules = cr.ruleset("catastrophe", cucumbers=[MAX_CUCUMBERS] * 60)
+    assert rules.cucumbers == (100,) * 60
+
+
+def test_a_forged_view_with_the_largest_cucumbers_is_refused_quickly() -> None:
+    # Checking a view does work in proportion to the counts: the bound keeps a refusal quick.
+    rules = cr.ruleset("catastrophe", cucumbers=[100] * 60, hand_count=2)
+    s = cr.new_game(rules, 3)
+    rng = random.Random(1)
+    while s.match.rounds < 1:
+        s = cr.apply(s, cr.sample_chance(s, rng) if s.to_act == cr.CHANCE else rng.choice(cr.legal_moves(s)))
+    s = cr.apply(s, cr.sample_chance(s, rng))
+    view = cr.view(s, 0)
+    assert cr.loads(cr.dumps(view)) == view
+    cr.sample_world(view, random.Random(1))
+    doc = json.loads(cr.dumps(view))
+    doc["results"][0]["totals"][2] += 1
+    doc["totals"][2] += 1
+    started = time.process_time()
+    with pytest.raises(cr.InvalidStateError):
+        cr.loads(json.dumps(doc))
+    assert time.process_time() - started < 0.5
 
 
 def test_cucumber_tables_given_as_lists_become_tuples() -> None:

@@ -180,6 +180,16 @@ def test_catastrophe_rules_keep_their_cucumber_table() -> None:
     assert cr.loads(cr.dumps(rules)) == rules
 
 
+def test_a_cucumber_count_above_the_bound_is_refused_naming_the_field() -> None:
+    doc = _doc(cr.ruleset("catastrophe"))
+    for count in (101, 2**53 - 1):  # (2**53 - 1 once made checking a view of such rules a MemoryError)
+        doc["cucumbers"][3] = count
+        with pytest.raises(RulesDocumentError) as info:
+            _load(doc)
+        assert (info.value.option, info.value.path) == ("cucumbers", "$.cucumbers")
+        assert str(info.value) == f"$.cucumbers: cucumbers[3] (card 4) must be at most 100, not {count}"
+
+
 def test_make_converter_is_fresh_and_leaves_the_global_converter_alone() -> None:
     a, b = cr.make_converter(), cr.make_converter()
     assert a is not b

@@ -11,7 +11,7 @@ game's presets too: `cucumber_<preset>`, with `-` written `_`). Load one with
   and every option of the preset (`ruleset` names and values) except
   `min_players` and `max_players`. An option that may be None (`fixed_rounds`,
   `round_limit`) takes 0 for None; Catastrophe's `cucumbers` table is 60 counts
-  joined by `:` (a game string splits on commas).
+  (each 0..100) joined by `:` (a game string splits on commas).
 - **Actions** are `cucumber_rules.encoding` ids: `num_distinct_actions` is
   `num_actions(rules)`, a card's id is the same for every seat.
 - **Chance**: each deal is a run of chance nodes, one card at a time (hands in

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..registry import register_game
 from .engine import CatastropheGame
-from .rules import DEFAULT_CUCUMBERS, CatastrophePlan, CatastropheRules, Marker, cucumbers_on
+from .rules import DEFAULT_CUCUMBERS, MAX_CUCUMBERS, CatastrophePlan, CatastropheRules, Marker, cucumbers_on
 from .types import (
     CatastropheMatch,
     CatastropheState,
@@ -33,6 +33,7 @@ from .types import (
 __all__ = [
     "CATASTROPHE",
     "DEFAULT_CUCUMBERS",
+    "MAX_CUCUMBERS",
     "CatastropheGame",
     "CatastropheMatch",
     "CatastrophePlan",

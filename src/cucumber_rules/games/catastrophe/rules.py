@@ -17,6 +17,7 @@ from ...rules import Rules, _count, _int_problem, option
 __all__ = [
     "ALIASES",
     "DEFAULT_CUCUMBERS",
+    "MAX_CUCUMBERS",
     "PRESETS",
     "CatastrophePlan",
     "CatastropheRules",
@@ -26,6 +27,12 @@ __all__ = [
 
 #: The cucumbers per card by default (ruling 7): 5 on 5, 15, ..., 55; 1 on every other card.
 DEFAULT_CUCUMBERS: Final[tuple[int, ...]] = tuple(5 if n % 10 == 5 else 1 for n in range(1, 61))
+
+#: The most cucumbers one card may carry in the `cucumbers` table (each count is 0..MAX_CUCUMBERS).
+#: Checking a view or state document (`loads`) and sampling hidden worlds (`sample_world`) take time
+#: and memory in proportion to the counts (the sums of cucumbers a seat's captured cards can make),
+#: so a small bound keeps a hostile document's refusal fast; a printed card carries at most a handful.
+MAX_CUCUMBERS: Final = 100
 
 #: Captured 5-cucumber cards that earn If You Can't Beat 'Em's -5.
 BONUS_FIVES: Final = 4
@@ -138,8 +145,14 @@ class CatastropheRules(Rules):
     )
     hand_count: int = option(4, meaning="hands in a match")
     cucumbers: tuple[int, ...] = option(
-        DEFAULT_CUCUMBERS, meaning="cucumbers printed on cards 1..60 (60 counts)", converter=_counts
+        DEFAULT_CUCUMBERS,
+        meaning=f"cucumbers printed on cards 1..60 (60 counts, each 0..{MAX_CUCUMBERS})",
+        converter=_counts,
     )
+    """Cucumbers printed on each card 1..60: 60 counts, each from 0 to `MAX_CUCUMBERS` (100).
+
+    The bound keeps checking documents (`loads`) and sampling hidden worlds (`sample_world`) fast:
+    both do work in proportion to the counts."""
     _plan: CatastrophePlan = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The engine's reading of these rules (frozen; derived, never part of the value or its JSON)."""
 
@@ -192,9 +205,11 @@ class CatastropheRules(Rules):
                 raise InvalidRulesError(
                     "cucumbers", f"cucumbers[{i}] (card {i + 1}) must be an int >= 0, not {count!r}"
                 )
-            problem = _int_problem(count)
-            if problem is not None:
-                raise InvalidRulesError("cucumbers", f"cucumbers[{i}] (card {i + 1}) {problem}")
+            if count > MAX_CUCUMBERS:  # (work in loads and sample_world grows with the counts)
+                shown = str(count) if _int_problem(count) is None else "more than 2**53 - 1"
+                raise InvalidRulesError(
+                    "cucumbers", f"cucumbers[{i}] (card {i + 1}) must be at most {MAX_CUCUMBERS}, not {shown}"
+                )
         # Each player must receive a hand (and, with Surprise, every trick needs a reveal).
         fives = sum(1 for count in self.cucumbers if count == 5)
         for players in range(self.min_players, self.max_players + 1):
