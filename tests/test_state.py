@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import copy
 import pickle
 import random
@@ -150,3 +151,17 @@ def test_result_rows_are_built_once_per_match_and_are_not_part_of_its_value() ->
     assert "_rows" not in repr(m)
     assert cr.score(state).round_points == rows
     assert cr.score(attrs.evolve(state, match=fresh)) == cr.score(state)
+
+
+@pytest.mark.parametrize("method", ["hand", "hand_size"])
+def test_hand_and_hand_size_check_the_seat_like_view(method: str) -> None:
+    s0 = cr.new_game(cr.ruleset("agurk"), 3)
+    s = cr.apply(s0, cr.sample_chance(s0, random.Random(1)))
+    read = getattr(s, method)
+    assert read(1) == read(array.array("q", [1])[0])  # any integer
+    for wrong, kind in [(True, "bool"), (1.0, "float"), ("1", "str"), (None, "NoneType")]:
+        with pytest.raises(TypeError, match=f"^seat must be an int, not {kind}$"):
+            read(wrong)
+    for outside in (-1, 3, 5):  # (once: -1 read seat 2, 3 a bare IndexError)
+        with pytest.raises(ValueError, match=f"^seat must be a seat 0..2, not {outside}$"):
+            read(outside)
