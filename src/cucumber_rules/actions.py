@@ -43,6 +43,16 @@ def seat_number(value: Any, what: str = "a seat is an int") -> int:
     return operator.index(value)
 
 
+def _seat_in(value: Any, players: int) -> int:
+    """`value` as a seat 0..players-1: a `TypeError` as `seat_number` gives, or a `ValueError`."""
+    if type(value) is int and 0 <= value < players:
+        return value
+    seat = seat_number(value, "seat must be an int")
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be a seat 0..{players - 1}, not {seat}")
+    return seat
+
+
 def _to_card(value: Any) -> Card:
     if type(value) is Card or isinstance(value, str):
         return card(value)

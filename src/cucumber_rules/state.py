@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from ._values import Value, builder, kept
-from .actions import PLAY_OF, Action, Deal, Play, seat_number
+from .actions import PLAY_OF, Action, Deal, Play, _seat_in
 from .cards import Card
 from .history import EMPTY, History
 from .rules import Rules, game_of
@@ -235,9 +235,6 @@ class State(Value):
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards one seat holds now, sorted.
 
-        Args:
-            seat: A seat of the match (any integer, never a bool).
-
         Raises:
             TypeError: If `seat` is not an integer.
             ValueError: If `seat` is not a seat of the match.
@@ -248,20 +245,12 @@ class State(Value):
             ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
             >>> cr.apply(s, cr.Play(0, "KS")).hand(0)
             (card('2C'),)
-            >>> s.hand(-1)
-            Traceback (most recent call last):
-            ...
-            ValueError: seat must be a seat 0..1, not -1
         """
-        if type(seat) is not int or not 0 <= seat < len(self.match.players):
-            seat = self._seat(seat)
+        seat = _seat_in(seat, len(self.match.players))
         return tuple([p.card for p in unplayed(self.held[seat], self.trick, seat)])
 
     def hand_size(self, seat: int) -> int:
         """How many cards one seat holds now.
-
-        Args:
-            seat: A seat of the match (any integer, never a bool).
 
         Raises:
             TypeError: If `seat` is not an integer.
@@ -271,26 +260,9 @@ class State(Value):
             >>> import cucumber_rules as cr
             >>> cr.new_game(cr.ruleset("gurka"), players=2).hand_size(1)
             0
-            >>> cr.new_game(cr.ruleset("gurka"), players=2).hand_size(True)
-            Traceback (most recent call last):
-            ...
-            TypeError: seat must be an int, not bool
         """
-        if type(seat) is not int or not 0 <= seat < len(self.match.players):
-            seat = self._seat(seat)
-        size = len(self.held[seat])
-        for p in self.trick:
-            if p.seat == seat:
-                return size - 1
-        return size
-
-    def _seat(self, seat: Any) -> int:
-        """`seat` as a seat of this match, or a `TypeError`/`ValueError` as `view` gives."""
-        number = seat_number(seat, "seat must be an int")
-        n = len(self.match.players)
-        if not 0 <= number < n:
-            raise ValueError(f"seat must be a seat 0..{n - 1}, not {number}")
-        return number
+        seat = _seat_in(seat, len(self.match.players))
+        return len(self.held[seat]) - int(any(p.seat == seat for p in self.trick))  # (a card played to it)
 
     @property
     def history(self) -> History[Action]:
