@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import copy
 import json
 import pickle
@@ -557,6 +558,18 @@ def test_depth_limit_is_configurable() -> None:
     text = cr.dumps(_state())
     with pytest.raises(InvalidStateError, match="nested too deeply"):
         cr.loads(text, max_depth=3)
+
+
+@pytest.mark.parametrize("limit", ["max_length", "max_depth"])
+def test_the_limits_are_checked_as_arguments_before_the_document(limit: str) -> None:
+    text = cr.dumps(cr.ruleset("agurk"))
+    for wrong, kind in [(True, "bool"), (10.0, "float"), ("9", "str"), (None, "NoneType")]:
+        with pytest.raises(TypeError, match=f"^{limit} must be an int, not {kind}$"):
+            cr.loads(text, **{limit: wrong})
+    with pytest.raises(ValueError, match=f"^{limit} must be at least 0, not -1$") as info:
+        cr.loads(text, **{limit: -1})
+    assert not isinstance(info.value, InvalidStateError)  # a calling mistake, not the document's
+    assert cr.loads(text, **{limit: array.array("q", [10**6])[0]}) == cr.ruleset("agurk")
 
 
 def test_bad_bytes() -> None:

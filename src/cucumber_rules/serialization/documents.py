@@ -27,6 +27,7 @@ from typing import Any, Final, TypeVar, overload
 import cattrs
 
 from .. import _registry
+from ..actions import seat_number
 from ..errors import InvalidRulesError, InvalidStateError, RulesError
 from ..records import Record
 from ..rules import OPTIONS, Rules
@@ -273,6 +274,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+def _limit(value: Any, name: str) -> int:
+    """A limit of `loads` as an int: any integer (never a bool) from 0 up; a calling mistake otherwise."""
+    limit = seat_number(value, f"{name} must be an int")
+    if limit < 0:
+        raise ValueError(f"{name} must be at least 0, not {limit}")
+    return limit
+
+
 def _parse(text: str | bytes | bytearray, max_length: int, max_depth: int) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"loads() reads a str or bytes, not {type(text).__name__}")
@@ -376,12 +385,18 @@ def loads(
         InvalidStateError: For anything else: malformed JSON, a wrong type, a
             missing or unknown field, a bad card, an illegal action, a state
             that does not match its history; `.path` names the field.
-        TypeError: If `text` is not str or bytes, or `expect` is not a document type.
+        TypeError: If `text` is not str or bytes, `expect` is not a document type, or a
+            limit is not an integer (a bool is not one).
+        ValueError: If a limit is negative.
 
     Example:
         >>> import cucumber_rules as cr
         >>> cr.loads(cr.dumps(cr.ruleset("gurka"))) == cr.ruleset("gurka")
         True
+        >>> cr.loads("{}", max_depth=-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: max_depth must be at least 0, not -1
         >>> try:
         ...     cr.loads('{"format": 2, "kind": "rules", "name": "agurk"}')
         ... except cr.InvalidRulesError as err:
@@ -393,6 +408,8 @@ def loads(
         ...     print(err)
         $.kind: unknown kind 'sandwich'; kinds are 'rules', 'state', 'view', 'score', 'record'
     """
+    max_length = _limit(max_length, "max_length")
+    max_depth = _limit(max_depth, "max_depth")
     kinds_of = {cls: kind for kind, cls in KINDS.items()}
     wanted = (
         None
