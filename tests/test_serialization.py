@@ -563,13 +563,16 @@ def test_depth_limit_is_configurable() -> None:
 @pytest.mark.parametrize("limit", ["max_length", "max_depth"])
 def test_the_limits_are_checked_as_arguments_before_the_document(limit: str) -> None:
     text = cr.dumps(cr.ruleset("agurk"))
-    for wrong, kind in [(True, "bool"), (10.0, "float"), ("9", "str"), (None, "NoneType")]:
+    wrongs: list[tuple[Any, str]] = [(True, "bool"), (10.0, "float"), ("9", "str"), (None, "NoneType")]
+    for wrong, kind in wrongs:
         with pytest.raises(TypeError, match=f"^{limit} must be an int, not {kind}$"):
             cr.loads(text, **{limit: wrong})
+    negative: dict[str, Any] = {limit: -1}
     with pytest.raises(ValueError, match=f"^{limit} must be at least 0, not -1$") as info:
-        cr.loads(text, **{limit: -1})
+        cr.loads(text, **negative)
     assert not isinstance(info.value, InvalidStateError)  # a calling mistake, not the document's
-    assert cr.loads(text, **{limit: array.array("q", [10**6])[0]}) == cr.ruleset("agurk")
+    large: dict[str, Any] = {limit: array.array("q", [10**6])[0]}
+    assert cr.loads(text, **large) == cr.ruleset("agurk")
 
 
 def test_bad_bytes() -> None:
