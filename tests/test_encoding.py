@@ -344,6 +344,24 @@ def test_bools_floats_and_text_are_not_integers(bad: object) -> None:
             call()
 
 
+@pytest.mark.parametrize("players", [2, 8, 0, 17])
+def test_observation_sizes_refuse_a_player_count_the_rules_forbid_like_max_actions(players: int) -> None:
+    rules = cr.ruleset("agurk")  # 3 to 7 players (the observation once took any count 1..16)
+    message = f"^agurk is for 3 to 7 players, not {players}$"
+    with pytest.raises(ValueError, match=message):
+        cr.max_actions(rules, players)
+    for call in (
+        cr.observation_size,
+        cr.observation_parts,
+        encoding.observation_bounds,
+        encoding.common_parts,
+    ):
+        with pytest.raises(ValueError, match=message):
+            call(rules, players)
+    with pytest.raises(TypeError, match=r"^rules must be a Rules"):
+        cr.observation_size("agurk", 3)  # type: ignore[arg-type]
+
+
 def test_values_copy_as_themselves() -> None:
     state = cr.new_game(cr.ruleset("catastrophe", surprise=True), 3)
     state = cr.apply(state, cr.sample_chance(state, random.Random(1)))

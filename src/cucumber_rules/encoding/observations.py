@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import MAX_SEATS, seat_number
+from ..actions import seat_number
 from ..rules import Rules
 from ..views import PlayerView
 
@@ -30,15 +30,22 @@ __all__ = [
 # --------------------------------------------------------------------------- observations
 
 
-def _count(players: object) -> int:
+def _count(rules: Rules, players: object) -> int:
+    """The player count as an int, checked as `max_actions` checks it: within the rules' range."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
     n = seat_number(players, "players must be an int")
-    if not 1 <= n <= MAX_SEATS:
-        raise ValueError(f"players must be 1..{MAX_SEATS}, not {n}")
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}")
     return n
 
 
 def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
     """The parts every game's observation starts with, as (name, size) (see the module docstring).
+
+    Raises:
+        TypeError: If `rules` is not a `Rules` or `players` is not an integer.
+        ValueError: If `players` is outside the rules' range.
 
     Example:
         >>> import cucumber_rules as cr
@@ -46,7 +53,7 @@ def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
         156
     """
     k = len(_encoding(rules).cards)
-    n = _count(players)
+    n = _count(rules, players)
     return (
         ("hand", k),
         ("seen", k),
@@ -64,18 +71,23 @@ def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]
 
     Raises:
         TypeError: If `rules` is not a `Rules` or `players` is not an integer.
-        ValueError: If `players` is not a player count.
+        ValueError: If `players` is outside the rules' range.
 
     Example:
         >>> import cucumber_rules as cr
         >>> [name for name, size in cr.observation_parts(cr.ruleset("catastrophe"), 4)][-3:]
         ['marker', 'revealed', 'captured']
     """
-    return tuple(game_of(rules).encoding.observation_parts(rules, _count(players)))
+    n = _count(rules, players)
+    return tuple(game_of(rules).encoding.observation_parts(rules, n))
 
 
 def observation_size(rules: Rules, players: int) -> int:
     """The length of `observation(view)` for a rule set and player count.
+
+    Raises:
+        TypeError: If `rules` is not a `Rules` or `players` is not an integer.
+        ValueError: If `players` is outside the rules' range.
 
     Example:
         >>> import cucumber_rules as cr
@@ -223,6 +235,10 @@ def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], t
     Returns:
         `(low, high)`, each a tuple of `observation_size(rules, players)` floats.
 
+    Raises:
+        TypeError: If `rules` is not a `Rules` or `players` is not an integer.
+        ValueError: If `players` is outside the rules' range.
+
     Example:
         >>> import cucumber_rules as cr
         >>> low, high = observation_bounds(cr.ruleset("gurka", fixed_rounds=10), 3)
@@ -230,7 +246,7 @@ def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], t
         ...          high))["totals"]
         140.0
     """
-    n = _count(players)
+    n = _count(rules, players)
     game = game_of(rules).encoding.observation_bounds(rules, n)
     copies = float(_copies(rules))
     cards = float(rules.cards_per_player(n))
