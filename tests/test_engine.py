@@ -439,6 +439,18 @@ def test_bad_deal_agurk(hands: tuple[str, ...], fragment: str) -> None:
     assert err.seat is None
 
 
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (("2C 3C", "2D", "2H"), "bad deal: seat 0 must receive 1 card, not 2"),
+        (("2C",), "bad deal: 1 hand for 3 seats"),
+    ],
+)
+def test_bad_deal_messages_say_one_card_and_one_hand(hands: tuple[str, ...], message: str) -> None:
+    s = cr.new_game(cr.ruleset("agurk", hand_size=1), 3)
+    assert str(assert_illegal(s, deal(*hands), "bad-deal")) == message
+
+
 def test_bad_deal_five_cucumbers_copies() -> None:
     s = cr.new_game(cr.ruleset("five-cucumbers", hand_size=3), 2)
     assert cr.is_legal(s, deal("3 3 3", "3 9 9"))  # all four 3s

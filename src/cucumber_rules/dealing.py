@@ -55,6 +55,11 @@ def _bad(message: str, deal: Deal) -> IllegalMoveError:
     return IllegalMoveError("bad-deal", f"bad deal: {message}", action=deal)
 
 
+def _many(count: int, noun: str) -> str:
+    """`count` and the noun, plural unless one: "1 card", "2 cards"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def deal_error(
     deal: Deal,
     *,
@@ -77,15 +82,17 @@ def deal_error(
         'bad deal: 2C appears 2 times, but the deck holds it once'
     """
     if len(deal.hands) != players:
-        return _bad(f"{len(deal.hands)} hands for {players} seats", deal)
+        return _bad(f"{_many(len(deal.hands), 'hand')} for {_many(players, 'seat')}", deal)
     for seat, hand in enumerate(deal.hands):
         if seat in seats:
             if len(hand) != per:
-                return _bad(f"seat {seat} must receive {per} cards, not {len(hand)}", deal)
+                return _bad(f"seat {seat} must receive {_many(per, 'card')}, not {len(hand)}", deal)
         elif hand:
             return _bad(f"seat {seat} is not dealt in this round and must receive no cards", deal)
     if len(deal.stock) < stock_needed:
-        return _bad(f"the stock must hold at least {stock_needed} cards, not {len(deal.stock)}", deal)
+        return _bad(
+            f"the stock must hold at least {_many(stock_needed, 'card')}, not {len(deal.stock)}", deal
+        )
     limits, members, _ = _deck_info(deck)
     if members is not None:  # every card once: no repeats, all from the deck (set operations in C)
         distinct = set().union(*deal.hands, deal.stock)
