@@ -852,3 +852,76 @@ def test_format3_catastrophe_documents_have_no_marks_nor_eliminations(kind: str)
             _load({**doc, field: value})
         assert info.value.path == f"$.{field}", str(info.value)
         assert "unknown field" in str(info.value)
+
+
+def _score_document(**changes: Any) -> str:
+    base: dict[str, Any] = {
+        "format": 3, "kind": "score", "game": "catastrophe", "totals": [31, 31, 34],
+        "round_points": [[21, 16, 17], [10, 15, 17]], "winners": [0], "standings": [0, 1, 2],
+        "results": [{"number": 1, "points": [21, 16, 17], "totals": [21, 16, 17]},
+                    {"number": 2, "points": [10, 15, 17], "totals": [31, 31, 34]}],
+    }  # fmt: skip
+    return json.dumps({**base, **changes})
+
+
+@pytest.mark.parametrize(
+    ("changes", "where"),
+    [
+        ({"winners": [2]}, "$.winners"),  # the most cucumbers
+        ({"winners": [1]}, "$.winners"),  # tied with seat 0, whose best hand (10) is lower
+        ({"winners": [0, 1, 2]}, "$.winners"),
+        ({"standings": [2, 1, 0]}, "$.standings"),
+        ({"standings": [1, 0, 2]}, "$.standings"),  # the tie goes to the lower best hand
+        (
+            {
+                "totals": [1, 2, 3],
+                "results": [
+                    {"number": 1, "points": [21, 16, 17], "totals": [21, 16, 17]},
+                    {"number": 2, "points": [10, 15, 17], "totals": [1, 2, 3]},
+                ],
+            },
+            "$.results[1].totals",
+        ),
+        (
+            {
+                "round_points": [[-9, 16, 17], [10, 15, 17]],
+                "results": [
+                    {"number": 1, "points": [-9, 16, 17], "totals": [-9, 16, 17]},
+                    {"number": 2, "points": [10, 15, 17], "totals": [1, 31, 34]},
+                ],
+                "totals": [1, 31, 34],
+            },
+            "$.results[0].points",
+        ),
+    ],
+)
+def test_a_catastrophe_score_no_match_could_make_is_refused(changes: dict[str, Any], where: str) -> None:
+    assert cr.loads(_score_document()).winners == (0,)  # the honest one loads
+    with pytest.raises(cr.InvalidStateError) as caught:
+        cr.loads(_score_document(**changes))
+    assert caught.value.path == where
+
+
+def test_a_ladder_score_no_match_could_make_is_refused() -> None:
+    rng = random.Random(4)
+    state = cr.new_game(cr.ruleset("agurk"), players=4)
+    while not any(cr.score(state).eliminated):
+        state = cr.apply(
+            state,
+            cr.sample_chance(state, rng) if state.to_act == cr.CHANCE else rng.choice(cr.legal_moves(state)),
+        )
+    document = json.loads(cr.dumps(cr.score(state)))
+    assert cr.loads(json.dumps(document)) == cr.score(state)
+    gone = document["eliminated"].index(True)
+    still = [s for s in document["standings"] if not document["eliminated"][s]]
+    for changes, where in [
+        ({"winners": [gone]}, "$.winners"),
+        ({"standings": [gone, *[s for s in document["standings"] if s != gone]]}, "$.standings"),
+        (
+            {"standings": [*reversed(still), *[s for s in document["standings"] if s not in still]]},
+            "$.standings",
+        ),
+    ]:
+        with pytest.raises(cr.InvalidStateError) as caught:
+            cr.loads(json.dumps({**document, **changes}))
+        assert caught.value.path == where, changes

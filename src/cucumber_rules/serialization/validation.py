@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import cattrs
 
+from .. import _registry
 from .._paths import At, Bad, diff, fail, kind_name, same_json
 from ..actions import Action, Play
 from ..errors import IllegalMoveError, InvalidRulesError
@@ -204,3 +205,8 @@ def validate_score(sc: Score) -> None:
     if not 2 <= n <= 16:
         raise fail("$.totals", f"a match has 2 to 16 seats, not {n}")
     check_results(sc, n)
+    game = _registry.games().get(sc.game)
+    problem = None if game is None else game.views.check_score(sc)  # (what the game's scoring makes)
+    if problem is not None:
+        where, _, message = problem.partition(": ")
+        raise fail(where, message)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Deal
 from ..cards import Card
 from ..rules import Rules
 from ..state import State
 from .types import Dealt, Event, PlayerView
+
+if TYPE_CHECKING:
+    from ..scoring import Score
 
 __all__ = ["Views"]
 
@@ -104,6 +107,21 @@ class Views:
             True
             >>> cr.GAMES["catastrophe"].views.check_view(attrs.evolve(v, captured=((),)))
             '$.captured: must have one entry per seat (3), not 1'
+        """
+        return None
+
+    def check_score(self, score: Score) -> str | None:
+        """Check a loaded score against what the game's scoring can produce without its rules:
+        `"$.path: message"` for the first problem, or None (default: nothing beyond the checks
+        every score gets: seats, one entry per seat, rows matching results).
+
+        Example:
+            >>> import attrs, cucumber_rules as cr
+            >>> sc = cr.score(cr.new_game(cr.ruleset("catastrophe"), players=3))
+            >>> Views().check_score(sc) is None
+            True
+            >>> cr.GAMES["catastrophe"].views.check_score(attrs.evolve(sc, standings=(2, 1, 0)))
+            '$.standings: must rank the seats by total, then best hand, then seat: [0, 1, 2]'
         """
         return None
 

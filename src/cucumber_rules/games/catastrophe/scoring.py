@@ -12,7 +12,16 @@ from ...tricks import end_round
 from .rules import BONUS, BONUS_FIVES, CatastropheRules
 from .types import CatastropheMatch, CatastropheState, CatastropheTable
 
-__all__ = ["best_hand", "catastrophe_score", "finish_hand", "hand_points", "starters"]
+__all__ = [
+    "best_hand",
+    "catastrophe_score",
+    "finish_hand",
+    "hand_points",
+    "ranking",
+    "score_problem",
+    "starters",
+    "winners_of",
+]
 
 #: `_new_match(rules, players, first, totals, dealer, rounds, results, winners, starter)`.
 _new_match: Final = builder(CatastropheMatch)
@@ -82,13 +91,7 @@ def finish_hand(state: CatastropheState) -> CatastropheState:
     results = m.results.append(_new_result(number, points, totals))
     top = max(totals)
     highest = [s for s in range(n) if totals[s] == top]
-    winners: tuple[int, ...] = ()
-    if number >= rules.hand_count:
-        rows = results.items()
-        fewest = min(totals)
-        tied = [s for s in range(n) if totals[s] == fewest]
-        low = min(best_hand(rows, s) for s in tied)
-        winners = tuple(s for s in tied if best_hand(rows, s) == low)
+    winners = winners_of(totals, results.items()) if number >= rules.hand_count else ()
     starter = highest[0] if len(highest) == 1 else -1
     match = _new_match(m.rules, m.players, m.first, totals, m.dealer, number, results, winners, starter)
     return end_round(state, match=match)
@@ -104,11 +107,65 @@ def catastrophe_score(game: str, state: State) -> Score:
     """
     m = state.match
     results, rows = result_rows(m)
-    n = len(m.players)
-    totals = m.totals
-    if rows and len(set(totals)) < n:  # only a tie needs the best hands
+    return new_score(m.totals, rows, m.winners, ranking(m.totals, results), results, game)
+
+
+def winners_of(totals: tuple[int, ...], results: tuple[RoundResult, ...]) -> tuple[int, ...]:
+    """The winners once the last hand is scored: the fewest cucumbers, then the lowest single hand.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> winners_of((8, 8), (cr.RoundResult(1, (3, 1), (3, 1)), cr.RoundResult(2, (5, 7), (8, 8))))
+        (1,)
+    """
+    fewest = min(totals)
+    tied = [s for s, total in enumerate(totals) if total == fewest]
+    low = min(best_hand(results, s) for s in tied)
+    return tuple(s for s in tied if best_hand(results, s) == low)
+
+
+def ranking(totals: tuple[int, ...], results: tuple[RoundResult, ...]) -> tuple[int, ...]:
+    """The standings: fewest cucumbers first, then the lowest single hand, then the seat.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> ranking((8, 8, 2), (cr.RoundResult(1, (3, 1, 2), (3, 1, 2)),))
+        (2, 1, 0)
+    """
+    n = len(totals)
+    if results and len(set(totals)) < n:  # only a tie needs the best hands
         best = [best_hand(results, seat) for seat in range(n)]
-        standings = sorted(range(n), key=lambda seat: (totals[seat], best[seat]))
-    else:
-        standings = sorted(range(n), key=totals.__getitem__)  # (a stable sort: ties by seat)
-    return new_score(totals, rows, m.winners, tuple(standings), results, game)
+        return tuple(sorted(range(n), key=lambda seat: (totals[seat], best[seat])))
+    return tuple(sorted(range(n), key=totals.__getitem__))  # (a stable sort: ties by seat)
+
+
+def score_problem(score: Score) -> str | None:
+    """Why a loaded Catastrophe score is one no match could produce (`"$.path: message"`), or None.
+
+    Without the rules, what a score must show is still fixed: each hand scores its captured cucumbers
+    (0 or more) or If You Can't Beat 'Em's -5, the totals add the hands up, the standings rank the
+    totals (then the best hands), and the winners, once there are any, are the first of them.
+
+    Example:
+        >>> import attrs, cucumber_rules as cr
+        >>> sc = cr.score(cr.new_game(cr.ruleset("catastrophe"), players=3))
+        >>> score_problem(sc) is None, score_problem(attrs.evolve(sc, standings=(2, 1, 0)))
+        (True, '$.standings: must rank the seats by total, then best hand, then seat: [0, 1, 2]')
+    """
+    if score.winners and not score.results:
+        return "$.winners: no hand has been played"
+    before = (0,) * len(score.totals)
+    for i, result in enumerate(score.results):
+        wrong = [p for p in result.points if p < 0 and p != BONUS]
+        if wrong:
+            return f"$.results[{i}].points: a hand scores 0 cucumbers or more (or {BONUS}), not {wrong[0]}"
+        if result.totals != tuple(t + p for t, p in zip(before, result.points, strict=True)):
+            return f"$.results[{i}].totals: must be the totals before the hand plus its points"
+        before = result.totals
+    expected = ranking(score.totals, score.results)
+    if score.standings != expected:
+        return f"$.standings: must rank the seats by total, then best hand, then seat: {list(expected)}"
+    winners = winners_of(score.totals, score.results) if score.winners else ()
+    if score.winners != winners:
+        return f"$.winners: the winners are the fewest cucumbers, then the lowest hand: {list(winners)}"
+    return None

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from ...actions import Action, Deal, Play
 from ...cards import Card
 from ...rules import Rules
+from ...scoring import Score
 from ...serialization.format1 import Format1
 from ...state import State, Trick
 from ...views import Dealt, PlayerView, Views
 from .sampling import check_view as _check_view
+from .scoring import score_problem
 from .types import CatastropheTable, CatastropheView, Revealed
 
 if TYPE_CHECKING:
@@ -117,6 +119,11 @@ class CatastropheViews(Views):
             if problem is not None:
                 return "$.captured: " + problem
         return _check_view(view)
+
+    def check_score(self, score: Score) -> str | None:
+        """A loaded score's hands, totals, standings and winners as Catastrophe's scoring makes them
+        (`scoring.score_problem`)."""
+        return score_problem(score)
 
     def view_cards(self, view: PlayerView) -> list[Card]:
         """The revealed lead cards of the completed tricks and of the current one."""

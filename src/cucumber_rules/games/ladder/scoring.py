@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..._values import builder
 from ...actions import Play
@@ -11,7 +11,7 @@ from ...state import CHANCE, result_rows
 from ...tricks import end_round
 from .types import LadderMatch, LadderResult, LadderScore, LadderState
 
-__all__ = ["finish_round", "ladder_score"]
+__all__ = ["finish_round", "ladder_score", "ranking", "score_problem"]
 
 _new_match: Final = builder(LadderMatch)
 _new_result: Final = builder(LadderResult)
@@ -115,13 +115,47 @@ def ladder_score(m: LadderMatch) -> Score:
     """
     results, rows = result_rows(m)
     winners, out, totals = m.winners, m.out, m.totals
+    standings = ranking(winners, out, totals)
+    return _new_score(totals, rows, winners, standings, results, "ladder", m.marks, m.eliminated)
+
+
+def ranking(winners: tuple[int, ...], out: tuple[int, ...], totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The standings: winners first, then seats still in, then by when they went out (the latest
+    first, `out` holding each seat's round or 0), then by total, then by seat.
+
+    Example:
+        >>> ranking((), (0, 2, 0), (9, 30, 4)), ranking((2,), (0, 2, 0), (9, 30, 4))
+        ((2, 0, 1), (2, 0, 1))
+    """
     if winners or any(out):
 
         def key(seat: int) -> tuple[int, int, int, int]:
             gone = out[seat]
             return (0 if seat in winners else 1, 1 if gone else 0, -gone, totals[seat])
 
-        standings = tuple(sorted(range(len(out)), key=key))
-    else:  # every seat still in: by total (a stable sort: ties by seat)
-        standings = tuple(sorted(range(len(out)), key=totals.__getitem__))
-    return _new_score(totals, rows, winners, standings, results, "ladder", m.marks, m.eliminated)
+        return tuple(sorted(range(len(out)), key=key))
+    return tuple(sorted(range(len(out)), key=totals.__getitem__))  # (a stable sort: ties by seat)
+
+
+def score_problem(score: Any) -> str | None:
+    """Why a loaded ladder score is one no match could produce (`"$.path: message"`), or None.
+
+    Without the rules (the threshold, the lives) a score still shows what the scoring makes of it: the
+    winners are seats still in, and the standings put the winners first, then the other seats still in
+    by total, then the seats that went out (in the order they went out, which the score does not hold).
+
+    Example:
+        >>> import attrs, cucumber_rules as cr
+        >>> sc = cr.score(cr.new_game(cr.ruleset("agurk"), players=3))
+        >>> score_problem(sc) is None, score_problem(attrs.evolve(sc, standings=(2, 1, 0)))
+        (True, '$.standings: must rank the winners, then the seats still in by total: [0, 1, 2]')
+    """
+    out = tuple(int(gone) for gone in score.eliminated)
+    for seat in score.winners:
+        if out[seat]:
+            return f"$.winners: seat {seat} went out of the match and cannot win it"
+    expected = ranking(score.winners, out, score.totals)
+    k = out.count(0)
+    if score.standings[:k] != expected[:k]:
+        return f"$.standings: must rank the winners, then the seats still in by total: {list(expected[:k])}"
+    return None

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
+from ...scoring import Score
 from ...serialization.format1 import Format1
 from ...state import State
 from ...views import PlayerView, Views
 from .sampling import check_view as _check_view
+from .scoring import score_problem
 from .types import LadderMatch
 
 __all__ = ["LadderFormat1", "LadderViews"]
@@ -41,6 +43,11 @@ class LadderViews(Views):
         """See `sampling.check_view`: the results rebuilt into the match from their last tricks alone,
         then the current round checked."""
         return _check_view(view)
+
+    def check_score(self, score: Score) -> str | None:
+        """A loaded score's winners and standings as the ladder's scoring makes them
+        (`scoring.score_problem`)."""
+        return score_problem(score)
 
 
 class LadderFormat1(Format1):
