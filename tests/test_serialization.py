@@ -896,7 +896,7 @@ def _score_document(**changes: Any) -> str:
     ],
 )
 def test_a_catastrophe_score_no_match_could_make_is_refused(changes: dict[str, Any], where: str) -> None:
-    assert cr.loads(_score_document()).winners == (0,)  # the honest one loads
+    assert cr.loads(_score_document(), cr.Score).winners == (0,)  # the honest one loads
     with pytest.raises(cr.InvalidStateError) as caught:
         cr.loads(_score_document(**changes))
     assert caught.value.path == where
