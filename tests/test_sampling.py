@@ -328,3 +328,23 @@ def test_catastrophe_taker_order_finds_an_order_exactly_when_one_exists() -> Non
             if order is not None:
                 assert Counter(order) == Counter({s: k for s, k in enumerate(counts) if k})
                 assert all(a != b for a, b in zip((leader, *order), order, strict=False))
+
+
+@pytest.mark.parametrize(("low", "players", "seed"), [(10, 6, 3), (41, 6, 4), (0, 6, 6)])
+def test_catastrophe_constructs_hands_of_a_table_of_distinct_cucumbers(
+    low: int, players: int, seed: int
+) -> None:
+    # With a cucumbers table of (nearly) all distinct counts every card is a class of its own:
+    # construct_hand's search ran through thousands of class counts for one seat that left the
+    # seats after it no 5-cucumber cards or trick counts that fit, so it gave up (WORK), and the
+    # local search and the generic search after it failed too ("could not rebuild round N").
+    table = [5 if (i + 1) % 10 == 5 else min(100, low + i) for i in range(60)]
+    rules_ = cr.ruleset("catastrophe", cucumbers=table, cant_beat_em=True)
+    rng = random.Random(seed)
+    state = cr.new_game(rules_, players)
+    target = rng.randrange(1, 4)
+    while state.to_act is not None and not (state.match.rounds >= target and state.to_act >= 0):
+        moves = cr.legal_moves(state)
+        state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
+    world = _check(state, rng.randrange(players), seed)
+    assert world.match.results == state.match.results

@@ -13,7 +13,12 @@ cucumbers) first and on the cards themselves last:
    trick's leader never takes it without Surprise Cucumber, so no seat takes two
    tricks running, nor the first trick when it starts the hand). With the
    default cucumbers (1 or 5 a card) a seat's tricks fix its 5-cucumber cards,
-   so the search is over trick counts only.
+   so the search is over trick counts only. A seat's class counts come from a
+   table of the sums each suffix of the classes can make (`_reachable`), so every
+   partial choice completes; with If You Can't Beat 'Em a seat takes the
+   5-cucumber cards the seats after it cannot. With many classes (a custom table
+   of distinct counts) a seat has thousands of choices, so the search tries
+   `VECTORS` of them per number of tricks before it moves on.
 2. **A legal order.** Each trick is played in an order that is always legal:
    its lowest card leads (or is the revealed card) and its taker plays the
    highest, so the Trick Marker is High and everyone obeys it; or the mirror
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from ...cards import Card
@@ -49,6 +55,8 @@ __all__ = ["construct_hand", "taker_order"]
 
 #: Search steps (class choices) before `construct_hand` gives up.
 WORK: Final = 50_000
+#: Class counts tried per seat and number of tricks at each step of the search.
+VECTORS: Final = 20
 #: Ways to lay the chosen classes out as cards tried per solution of the search.
 LAYOUTS: Final = 4
 
@@ -138,14 +146,19 @@ def construct_hand(
     # bound how many a seat may capture), then the others by worth; the last takes what is left.
     sequence = [fives_class, *range(fives_class)]
 
-    def vectors(count: int, points: int | None, left: list[int], tricks: int) -> Iterator[tuple[int, ...]]:
-        """Class counts for one seat: `count` cards worth `points` (None: a -5 seat), from `left`."""
+    def vectors(
+        count: int, points: int | None, left: list[int], tricks: int, fives: tuple[int, int]
+    ) -> Iterator[tuple[int, ...]]:
+        """Class counts for one seat: `count` cards worth `points` (None: a -5 seat), from `left`,
+        with `fives[0]` to `fives[1]` 5-cucumber cards (what the seats after it leave it)."""
         x = [0] * len(worth)
         last = len(sequence) - 1
         # The fives a seat may capture: -5 seats four or more, other seats three at most
         # (If You Can't Beat 'Em); a card of another class beside them in each trick.
-        low_f = BONUS_FIVES if points is None else 0
-        high_f = min(left[fives_class], _most_fives(points is None, count, tricks))
+        low_f = max(fives[0], BONUS_FIVES if points is None else 0)
+        high_f = min(fives[1], left[fives_class], _most_fives(points is None, count, tricks))
+        # The sums the classes after each point can make (exactly: every partial choice completes).
+        reach = _reachable(worth, left, sequence, count) if points is not None else None
 
         def rec(at: int, k: int, sum_left: int) -> Iterator[tuple[int, ...]]:
             nonlocal work
@@ -159,11 +172,7 @@ def construct_hand(
                     yield tuple(x)
                 return
             rest = sequence[at:]
-            if points is not None:
-                lo, hi = _span(worth, left, rest, k)
-                if not lo <= sum_left <= hi:
-                    return
-            elif k > sum(left[j] for j in rest):
+            if points is None and k > sum(left[j] for j in rest):
                 return
             if i == fives_class:
                 options = list(range(low_f, high_f + 1))
@@ -171,6 +180,13 @@ def construct_hand(
             else:  # near this class's share of the cards left first (keep rare classes for later)
                 share = k * left[i] / (sum(left[j] for j in rest) or 1)
                 options = sorted(range(min(k, left[i]) + 1), key=lambda a: abs(a - share) + rng.random())
+            if reach is not None:
+                after = reach[at + 1]
+                options = [
+                    a
+                    for a in options
+                    if sum_left >= a * worth[i] and after[k - a] >> (sum_left - a * worth[i]) & 1
+                ]
             for take in options:
                 x[i] = take
                 yield from rec(at + 1, k - take, sum_left - take * worth[i])
@@ -211,6 +227,14 @@ def construct_hand(
             return False
         s = order[index]
         last = index == n - 1
+        # If You Can't Beat 'Em puts every 5-cucumber card in play: this seat takes what the seats
+        # after it cannot (three at most each, or none worth more than its points), and leaves
+        # each -5 seat after it four.
+        fives = (0, left[fives_class])
+        if cbe:
+            later = order[index + 1 :]
+            room = sum(left[fives_class] if bonus[r] else min(BONUS_FIVES - 1, goal[r] // 5) for r in later)
+            fives = (left[fives_class] - room, left[fives_class] - BONUS_FIVES * loose[index + 1])
         cap = per // 2 if tied == (s,) and not surprise else most  # the sole starter: not the 1st trick
         counts_t = [tricks_left] if last else list(range(min(tricks_left, cap) + 1))
         rng.shuffle(counts_t)
@@ -218,7 +242,7 @@ def construct_hand(
             if t > cap:
                 continue
             points = None if bonus[s] else goal[s]
-            for x in vectors(size * t, points, left, t):
+            for x in islice(vectors(size * t, points, left, t, fives), VECTORS):
                 chosen[s] = (t, x)
                 rest = [a - b for a, b in zip(left, x, strict=True)]
                 if search(index + 1, tricks_left - t, rest):
@@ -399,6 +423,31 @@ def _span(worth: Sequence[int], left: Sequence[int], classes: Iterable[int], cou
         hi += take * value
         need -= take
     return lo, hi
+
+
+def _reachable(
+    worth: Sequence[int], left: Sequence[int], sequence: Sequence[int], count: int
+) -> list[list[int]]:
+    """`reach[at][k]`: the sums `k` cards of the classes `sequence[at:]` can make, as a bit mask
+    (bit `v` set for a sum of `v` cucumbers); `k` up to `count`, `left[i]` cards of class `i`.
+
+    Example:
+        >>> reach = _reachable([1, 5], [3, 2], [1, 0], 3)
+        >>> [bin(m) for m in reach[0]], [bin(m) for m in reach[1]]
+        (['0b1', '0b100010', '0b10001000100', '0b100010001000'], ['0b1', '0b10', '0b100', '0b1000'])
+    """
+    reach = [[1] + [0] * count]
+    for i in reversed(sequence):
+        after, value = reach[-1], worth[i]
+        here = []
+        for k in range(count + 1):
+            mask = 0
+            for take in range(min(k, left[i]) + 1):
+                mask |= after[k - take] << (take * value)
+            here.append(mask)
+        reach.append(here)
+    reach.reverse()
+    return reach
 
 
 def _class_of(c: Card, members: Sequence[Sequence[Card]]) -> int:
