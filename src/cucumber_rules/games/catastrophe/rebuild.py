@@ -158,7 +158,9 @@ def construct_hand(
         low_f = max(fives[0], BONUS_FIVES if points is None else 0)
         high_f = min(fives[1], left[fives_class], _most_fives(points is None, count, tricks))
         # The sums the classes after each point can make (exactly: every partial choice completes).
-        reach = _reachable(worth, left, sequence, count) if points is not None else None
+        # With two classes (the default table) the choices are few and a range check does (cheaper).
+        exact = points is not None and len(sequence) > 2
+        reach = _reachable(worth, left, sequence, count) if exact else None
 
         def rec(at: int, k: int, sum_left: int) -> Iterator[tuple[int, ...]]:
             nonlocal work
@@ -172,8 +174,13 @@ def construct_hand(
                     yield tuple(x)
                 return
             rest = sequence[at:]
-            if points is None and k > sum(left[j] for j in rest):
-                return
+            if points is None:
+                if k > sum(left[j] for j in rest):
+                    return
+            elif reach is None:
+                lo, hi = _span(worth, left, rest, k)
+                if not lo <= sum_left <= hi:
+                    return
             if i == fives_class:
                 options = list(range(low_f, high_f + 1))
                 rng.shuffle(options)
