@@ -14,7 +14,6 @@ option raises `AttributeError` saying so.
 
 from __future__ import annotations
 
-import inspect
 import operator
 import warnings
 from collections.abc import Mapping
@@ -288,19 +287,14 @@ def _options_of(cls: type) -> dict[str, attrs.Attribute[Any]]:
     return {a.name: a for a in attrs.fields(cls) if _OPTION in a.metadata}
 
 
-def _type_name(cls: type, a: attrs.Attribute[Any]) -> str:
-    """An option's type as written in its class (`"tuple[int, ...]"`, `"int | None"`): read from the
-    annotations, which stay as written when attrs resolves the fields' types (as `loads` and the
-    schemas do), so the name is the same before and after."""
-    for klass in cls.__mro__:
-        written = inspect.get_annotations(klass).get(a.name)
-        if written is not None:
-            break
-    else:
-        written = a.type
-    if isinstance(written, str):
-        return written
-    return written.__name__ if isinstance(written, type) else repr(written).removeprefix("typing.")
+def _type_name(a: attrs.Attribute[Any]) -> str:
+    """An option's type as written in its class (`"tuple[int, ...]"`, `"int | None"`): the annotation
+    while it is text, and the same words once attrs has resolved the fields' types (as `loads` and
+    the schemas do): a class by its name, anything else as Python writes it."""
+    t = a.type
+    if isinstance(t, str):
+        return t
+    return t.__name__ if isinstance(t, type) else repr(t).removeprefix("typing.")
 
 
 _OUT_OF_RANGE: Final = "must lie within ±(2**53 - 1), the integers every JSON reader holds exactly"
@@ -319,7 +313,7 @@ def _validate_common(r: Rules) -> None:
         raise InvalidRulesError("name", f"name {problem}")
     for name, a in _options_of(type(r)).items():
         value = getattr(r, name)
-        kind = _type_name(type(r), a)
+        kind = _type_name(a)
         info: _OptionInfo = a.metadata[_OPTION]
         if kind.endswith("| None") and value is None:
             continue
@@ -345,14 +339,14 @@ def _validate_common(r: Rules) -> None:
 
 def _all_options() -> dict[str, Option]:
     """Every option of every registered game: name -> `Option` (common options first)."""
-    found: dict[str, tuple[type, attrs.Attribute[Any], list[str]]] = {}
+    found: dict[str, tuple[attrs.Attribute[Any], list[str]]] = {}
     for game in _registry.games().values():
         for name, a in _options_of(game.rules_type).items():
-            found.setdefault(name, (game.rules_type, a, []))[2].append(game.name)
+            found.setdefault(name, (a, []))[1].append(game.name)
     out = {}
-    for name, (cls, a, games) in found.items():
+    for name, (a, games) in found.items():
         info: _OptionInfo = a.metadata[_OPTION]
-        out[name] = Option(name, _type_name(cls, a), tuple(games), info.choices, info.meaning)
+        out[name] = Option(name, _type_name(a), tuple(games), info.choices, info.meaning)
     return out
 
 
