@@ -191,6 +191,9 @@ def shuffled_deal(
 
     The rest of the deck, in random order, is the stock if `stock` is true.
 
+    Raises:
+        ValueError: If the seats need more cards than the deck holds.
+
     Example:
         >>> import random
         >>> from cucumber_rules import DECKS
@@ -198,6 +201,11 @@ def shuffled_deal(
         ...                   stock=False)
         >>> [len(h) for h in d.hands], d.stock
         ([2, 0, 2], ())
+        >>> shuffled_deal(random.Random(1), DECKS["standard-52"], players=6, seats=range(6), per=9,
+        ...               stock=False)
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot deal 9 cards to each of 6 seats: that needs 54 cards, and the deck holds 52
     """
     # A partial Fisher-Yates shuffle: only the cards that are dealt (or, with a
     # stock, the whole deck) are drawn, one `rng.random()` each. `floor(random() * m)`
@@ -211,7 +219,13 @@ def shuffled_deal(
     # indexes memoised; another, such as the cards If You Can't Beat 'Em deals, is read once.)
     pool = list(deck_indexes(deck)) if type(deck) is tuple else [c.index for c in deck]
     size = len(pool)
-    draw = size if stock else len(seats) * per
+    needed = len(seats) * per
+    if needed > size:
+        raise ValueError(
+            f"cannot deal {per} cards to each of {len(seats)} seats: that needs {needed} cards, "
+            f"and the deck holds {size}"
+        )
+    draw = size if stock else needed
     rnd = rng.random
     for i in range(draw):
         j = i + _floor(rnd() * (size - i))

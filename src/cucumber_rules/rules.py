@@ -186,7 +186,7 @@ class Rules(Value):
         cls._game = _NOT_REGISTERED
 
     def __attrs_post_init__(self) -> None:
-        if not type(self).game:
+        if type(self) is Rules:
             raise TypeError(
                 "Rules is the base of each game's rules class: use ruleset(), or a game's rules class"
             )
@@ -277,6 +277,11 @@ def game_of(value: Any) -> Game[Any]:
         )
     game = type(rules)._game
     if game is _NOT_REGISTERED:
+        if not rules.game:
+            raise LookupError(
+                f"the rules class {type(rules).__name__} says no game: set `game` on it to the name of "
+                "its Game, and register the game (cucumber_rules.register_game)"
+            )
         raise LookupError(f"the {rules.game} game is not registered (cucumber_rules.register_game)")
     found: Game[Any] = game
     return found

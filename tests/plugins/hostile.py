@@ -15,6 +15,7 @@ holding data of the wrong type, or with hooks that raise.
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -23,6 +24,7 @@ import attrs
 
 import cucumber_rules as cr
 from cucumber_rules.bots import Bots
+from cucumber_rules.dealing import shuffled_deal
 from cucumber_rules.narrate import Words
 from cucumber_rules.serialization import Format1
 from cucumber_rules.simulate import Stats
@@ -238,6 +240,18 @@ def _raises(*_: Any, **__: Any) -> Any:
 
 def _exits(*_: Any, **__: Any) -> Any:
     sys.exit(4)
+
+
+def _undecorated(name: str) -> type[HighCardRules]:
+    """High Card's rules with an option, in a subclass its author forgot to make an attrs class."""
+    members = {"game": name, "__annotations__": {"rounds": "int"}, "rounds": cr.option(3, meaning="rounds")}
+    return type(f"Rules_{name}", (HighCardRules,), members)
+
+
+def _nine_each(self: cr.Game[Any], state: cr.State, rng: random.Random) -> cr.Deal:
+    """A dealer that gives every seat nine cards of the 52-card deck (too many for six players)."""
+    n = state.num_players
+    return shuffled_deal(rng, cr.DECKS["standard-52"], players=n, seats=range(n), per=9, stock=False)
 
 
 # ----------------------------------------------------------------------------- the catalogue
@@ -623,6 +637,39 @@ CASES: tuple[Case, ...] = (
         testing=group_object(Testing, decision_examples=_raises),
     ),
     _case("new_match exits", SystemExit, "4", new_match=_exits),
+    # a plug-in author's slips, each named by its cause
+    _case(
+        "no max_actions",
+        TypeError,
+        "{name}: it does not define the engine hook max_actions (a hard bound on the actions of a match",
+        max_actions=cr.Game.max_actions,
+    ),
+    Case(
+        "rules class not made an attrs class",
+        lambda name: game(name, _undecorated(name)),
+        TypeError,
+        "{name}: its rules class Rules_{name} is not an attrs class, so its options rounds would vanish; "
+        "declare it with @attrs.frozen(kw_only=True)",
+    ),
+    Case(
+        "rules class without game",
+        lambda name: game(name, attrs.frozen(kw_only=True)(type(f"Rules_{name}", (HighCardRules,), {}))),
+        ValueError,
+        "{name}: its rules class says game 'highcard' (inherited from HighCardRules); set game = '{name}'",
+    ),
+    Case(
+        "rules class that says no game",
+        lambda name: game(name, attrs.frozen(kw_only=True)(type(f"Rules_{name}", (cr.Rules,), {}))),
+        ValueError,
+        "{name}: its rules class Rules_{name} does not say its game; set game = '{name}' on the class",
+    ),
+    _case(
+        "deal larger than the deck",
+        TypeError,
+        "{name}: dealing '{name}' to 6 players failed: ValueError: cannot deal 9 cards to each of 6 seats: "
+        "that needs 54 cards, and the deck holds 52",
+        sample_deal=_nine_each,
+    ),
 )
 """Every hostile game, each refused by `register_game` (the message may name the game: `{name}`)."""
 

@@ -11,10 +11,11 @@ import contextlib
 import inspect
 import json
 import keyword
+import random
 import types
 import typing
 from collections.abc import Iterator, Mapping, MutableMapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -82,19 +83,86 @@ def check_game(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     rules_type = getattr(game, "rules_type", None)
     if not (isinstance(rules_type, type) and issubclass(rules_type, Rules) and attrs.has(rules_type)):
         raise TypeError(f"{name}: rules_type must be a subclass of Rules")
-    if game.rules_type.game != name:
-        raise ValueError(f"{name}: its rules class says game {game.rules_type.game!r}")
+    _check_rules_class(game, rules_type)
     _check_types(game)
     _check_presets(game, games)
     check_codes(name, game.error_codes)
     _check_tags(game, games)
     _check_options(game)
     _check_keys(game)
+    _check_engine(game)
     unused = game.format1.unused
     if not isinstance(unused, Mapping) or (unused and not library_game(game)):
         raise ValueError(
             f"{name}: format1.unused is for the games cucumber_rules 0.1 wrote (format 1 knew no other)"
         )
+
+
+#: The class of what `attrs.field` (and so `option`) returns before its class is made an attrs class.
+_FIELD: Final = type(attrs.field())
+#: The engine hooks every game writes (`Game`'s raise `NotImplementedError`), with what each is for.
+_ENGINE_HOOKS: dict[str, str] = {
+    "deal_error": "why a given deal does not fit the coming round",
+    "sample_deal": "a random deal for the coming round",
+    "start_round": "the state after a deal",
+    "legal": "the legal actions of the seat to act",
+    "play_error": "why a card may not be played now",
+    "play": "the state after a legal play",
+    "max_actions": "a hard bound on the actions of a match, for the adapters and the tests",
+}
+#: The hooks a game with decisions writes too.
+_DECISION_HOOKS: dict[str, str] = {
+    "decide": "the state after a decision",
+}
+
+
+def _check_engine(game: Game[Any]) -> None:
+    """Every engine hook the game must write is written (not `Game`'s, which raises `NotImplementedError`)."""
+    hooks = dict(_ENGINE_HOOKS)
+    if getattr(game, "decisions", ()):
+        hooks.update(_DECISION_HOOKS)
+    for hook, meaning in hooks.items():
+        if getattr(type(game), hook, None) is getattr(Game, hook):
+            raise TypeError(f"{game.name}: it does not define the engine hook {hook} ({meaning})")
+
+
+def _check_rules_class(game: Game[Any], rules_type: type[Any]) -> None:
+    """The rules class says this game, and every class between it and `Rules` is an attrs class.
+
+    A subclass of `Rules` that is not decorated with `@attrs.frozen(kw_only=True)` inherits its base's
+    fields: the options it declares are no fields at all (they vanish from its rules, `OPTIONS` and
+    the JSON), so it is refused with the decorator to add.
+    """
+    from ..rules import Rules
+
+    for cls in rules_type.__mro__:
+        if cls is Rules:
+            break
+        if "__attrs_attrs__" in cls.__dict__:
+            continue
+        declared = sorted(
+            {n for n, v in vars(cls).items() if isinstance(v, _FIELD)}
+            | {n for n, t in vars(cls).get("__annotations__", {}).items() if "ClassVar" not in str(t)}
+        )
+        if declared:
+            raise TypeError(
+                f"{game.name}: its rules class {cls.__name__} is not an attrs class, so its options "
+                f"{', '.join(declared)} would vanish; declare it with @attrs.frozen(kw_only=True)"
+            )
+    said = rules_type.game
+    if said == game.name:
+        return
+    if not said:
+        raise ValueError(
+            f"{game.name}: its rules class {rules_type.__name__} does not say its game; "
+            f"set game = {game.name!r} on the class"
+        )
+    owner = next(c for c in rules_type.__mro__ if "game" in c.__dict__)
+    inherited = f" (inherited from {owner.__name__})" if owner is not rules_type else ""
+    raise ValueError(
+        f"{game.name}: its rules class says game {said!r}{inherited}; set game = {game.name!r} on "
+        f"{rules_type.__name__}"
+    )
 
 
 def _expect(game: Game[Any], attr: str, kind: type) -> Any:
@@ -292,13 +360,14 @@ def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     The converter's hooks are built for each of the game's classes and the types of their
     fields (and its `extra_type`), and its JSON Schema of each kind of document; each preset's
     rules, a new match of it (state, the spectator's and seat 0's views, score, record) and the
-    game's `decision_examples` are written as JSON and read back equal.
+    game's `decision_examples` are written as JSON and read back equal; and each preset is dealt
+    to its fewest and its most players (a deal that needs more cards than the deck holds is named).
 
     Raises:
         TypeError: Naming the game, the class or value, and the cause.
     """
     from ..actions import Action
-    from ..engine import new_game, score
+    from ..engine import apply, new_game, sample_chance, score
     from ..records import Record, record
     from ..rules import Rules
     from ..scoring import Score
@@ -341,6 +410,11 @@ def prove(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
     for what, value, kind in samples:
         with _proving(game, what):
             _round_trip(conv, value, kind)
+    for preset, rules in game.presets.items():
+        for players in sorted({rules.min_players, rules.max_players}):
+            with _proving(game, f"dealing {preset!r} to {players} players", claim=""):
+                state = new_game(rules, players)
+                apply(state, sample_chance(state, random.Random(0)))
 
 
 def _prove_schemas(game: Game[Any]) -> None:
@@ -359,13 +433,12 @@ def _prove_schemas(game: Game[Any]) -> None:
 
 
 @contextlib.contextmanager
-def _proving(game: Game[Any], what: str) -> Iterator[None]:
-    """Turn a failure of one step of `_prove` into the `TypeError` that names the game and the step."""
+def _proving(game: Game[Any], what: str, claim: str = "its values do not serialise: ") -> Iterator[None]:
+    """Turn a failure of one step of `prove` into the `TypeError` that names the game and the step."""
     try:
         yield
     except Exception as error:
-        message = f"{game.name}: its values do not serialise: {what} failed: {type(error).__name__}: {error}"
-        raise TypeError(message) from error
+        raise TypeError(f"{game.name}: {claim}{what} failed: {type(error).__name__}: {error}") from error
 
 
 def _hooks(conv: Any, t: Any, seen: set[Any]) -> None:
