@@ -230,6 +230,70 @@ def test_an_option_of_any_type_the_converter_reads_has_a_schema() -> None:
         server.create_app()  # the server builds every game's schemas when it starts
 
 
+@attrs.frozen(kw_only=True)
+class _ClashRules(HighCardRules):
+    """High Card with options named like built-in ones, of other types and choices."""
+
+    game = "clash"
+    follow: int = cr.option(1, meaning="how many tricks a player must follow suit in", choices=(1, 2, 3))
+    hand_count: str = cr.option("few", meaning="how long a match is", choices=("few", "many"))
+
+
+def test_options_belong_to_their_game() -> None:
+    """Issue 45: a plug-in option with a built-in's name (`follow`, `hand_count` of another type) was
+    described with the built-in's type and choices in `OPTIONS`, the plug-in's schemas and the docs."""
+    from typer.testing import CliRunner
+
+    from cucumber_rules.cli import app
+    from cucumber_rules.options import option_definitions
+
+    clash = hostile.game("clash", _ClashRules)
+    with registered(clash):
+        own = clash.options
+        assert (own["follow"].type, own["follow"].choices, own["follow"].games) == (
+            "int",
+            (1, 2, 3),
+            ("clash",),
+        )
+        assert (own["hand_count"].type, own["hand_count"].choices) == ("str", ("few", "many"))
+        assert cr.game_of(cr.ruleset("clash")).options is own
+        # the built-in games' own tables, and OPTIONS, are as they were
+        assert cr.GAMES["ladder"].options["follow"].choices == ("optional-lowest", "forced-lowest")
+        assert cr.OPTIONS["follow"] == cr.GAMES["ladder"].options["follow"]
+        assert (cr.OPTIONS["hand_count"].type, cr.OPTIONS["hand_count"].games) == ("int", ("catastrophe",))
+        assert cr.OPTIONS["hand_size"].games == ("ladder", "catastrophe", "clash")  # (defined alike)
+        assert [(o.name, o.games) for o in option_definitions() if o.name == "follow"] == [
+            ("follow", ("ladder",)),
+            ("follow", ("clash",)),
+        ]
+        # the validation, the JSON Schemas and the command line describe the game's own
+        with pytest.raises(cr.InvalidRulesError, match="follow must be int, not str 'forced-lowest'"):
+            cr.ruleset("clash", follow="forced-lowest")
+        with pytest.raises(cr.InvalidRulesError, match="follow must be one of 1, 2, 3, not 4"):
+            cr.ruleset("clash", follow=4)
+        rules = cr.ruleset("clash", follow=3, hand_count="many")
+        assert cr.loads(cr.dumps(rules)) == rules
+        props = schema.json_schema("rules", "clash")["properties"]
+        assert props["follow"] == {
+            "description": "how many tricks a player must follow suit in",
+            "type": "integer",
+            "enum": [1, 2, 3],
+        }
+        assert props["hand_count"]["enum"] == ["few", "many"]
+        assert schema.json_schema("rules", "ladder")["properties"]["follow"]["enum"] == [
+            "optional-lowest",
+            "forced-lowest",
+        ]
+        checker = jsonschema.Draft202012Validator(schema.json_schema("rules"))
+        assert checker.is_valid(json.loads(cr.dumps(rules)))
+        shown = CliRunner().invoke(app, ["rules", "clash"]).output
+        assert "how many tricks a player must follow suit in" in shown, shown
+        listed = CliRunner().invoke(app, ["rules"]).output
+        assert "follow (clash)" in listed, listed
+        assert "follow (ladder)" in listed, listed
+    assert [o.name for o in option_definitions()].count("follow") == 1
+
+
 def test_a_subclass_of_another_games_rules_never_plays_as_that_game() -> None:
     """A plug-in's rules class may derive from another game's (every hostile game's derives from
     High Card's). Neither before its game is registered nor after it is unregistered do its rules

@@ -137,7 +137,7 @@ def hooks(cls: type = cr.Game) -> list[Hook]:
                     _first_paragraph(doc),
                 )
             )
-        elif isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+        elif isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and not _is_property(node):
             doc = ast.get_docstring(node) or ""
             out.append(
                 Hook(
@@ -150,6 +150,11 @@ def hooks(cls: type = cr.Game) -> list[Hook]:
                 )
             )
     return out
+
+
+def _is_property(node: ast.FunctionDef) -> bool:
+    """A reading the class gives (`Game.options`), not a hook a game writes."""
+    return any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list)
 
 
 def _cell(text: str) -> str:

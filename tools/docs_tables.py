@@ -19,6 +19,7 @@ from typing import Any
 
 import cucumber_rules as cr
 from cucumber_rules import errors as _errors
+from cucumber_rules.options import option_definitions
 
 __all__ = [
     "error_classes_table",
@@ -74,21 +75,20 @@ def _meaning(option: cr.Option) -> str:
 
 
 def options_table(preset: str) -> str:
-    """The options of a preset's game: name, type, the preset's default, meaning."""
+    """The options of a preset's game (its own table): name, type, the preset's default, meaning."""
     rules = cr.RULESETS[preset]
     rows = [
         (f"`{name}`", f"`{opt.type}`", value_text(getattr(rules, name)), _meaning(opt))
-        for name, opt in cr.OPTIONS.items()
-        if rules.game in opt.games
+        for name, opt in cr.game_of(rules).options.items()
     ]
     return _table(("option", "type", f"default in `{preset}`", "meaning"), rows)
 
 
 def options_reference() -> str:
-    """Every option: name, type, which game it belongs to, meaning."""
+    """Every option: name, type, the games that define it so, meaning (one row for each definition)."""
     rows = [
-        (f"`{name}`", f"`{opt.type}`", ", ".join(opt.games), _meaning(opt))
-        for name, opt in cr.OPTIONS.items()
+        (f"`{opt.name}`", f"`{opt.type}`", ", ".join(opt.games), _meaning(opt))
+        for opt in option_definitions()
     ]
     return _table(("option", "type", "game", "meaning"), rows)
 
@@ -98,8 +98,8 @@ def presets_table(presets: Sequence[str] | None = None, *, differences_only: boo
     names = list(presets) if presets is not None else list(cr.RULESETS)
     rules = [cr.RULESETS[n] for n in names]
     rows = [("`game`", *(f"`{r.game}`" for r in rules))]
-    for name, opt in cr.OPTIONS.items():
-        values = [getattr(r, name) if r.game in opt.games else "—" for r in rules]
+    for name in cr.OPTIONS:
+        values = [getattr(r, name) if name in cr.game_of(r).options else "—" for r in rules]
         if differences_only and len({repr(v) for v in values}) == 1:
             continue
         rows.append((f"`{name}`", *(v if v == "—" else value_text(v) for v in values)))

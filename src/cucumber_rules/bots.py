@@ -44,7 +44,8 @@ import attrs
 from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
-from .rules import _count, game_of
+from .options import as_int
+from .rules import game_of
 from .state import CHANCE, State, result_rows
 from .views import view
 
@@ -79,7 +80,7 @@ class Bot(Protocol):
 
 def _index(value: SupportsIndex) -> int:
     """An integer of any kind (numpy's included) as `int`; anything else is left for the validator."""
-    return cast("int", _count(value))
+    return cast("int", as_int(value))
 
 
 def _number(name: str, value: object) -> None:

@@ -9,12 +9,13 @@ option's type, choices and meaning live next to it. Build rules with
 `InvalidRulesError` naming the option. Asking a rule set for another game's
 option raises `AttributeError` saying so.
 
-`OPTIONS` and `RULESETS` are live, read-only views over every registered game.
+Options belong to their game: `Game.options` (`option_table` of its rules class) describes
+each of a game's options as that game defines it. `OPTIONS` and `RULESETS` are live, read-only
+views over every registered game.
 """
 
 from __future__ import annotations
 
-import operator
 import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -27,91 +28,22 @@ from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
 from .errors import InvalidRulesError
+from .options import OPTIONS, OUT_OF_RANGE, Option, int_problem, option, option_fields, option_table
 
 if TYPE_CHECKING:
     from .games import Game
 
-__all__ = ["OPTIONS", "RULESETS", "Option", "Rules", "game_of", "option", "preset_name", "ruleset"]
-
-_OPTION: Final = "cucumber_rules.option"
-
-
-@attrs.frozen
-class Option(Value):
-    """Metadata about one option of `Rules`: for docs, the CLI and validation messages.
-
-    Example:
-        >>> OPTIONS["threshold"].games
-        ('ladder',)
-        >>> OPTIONS["hand_size"].games
-        ('ladder', 'catastrophe')
-    """
-
-    name: str
-    """The option's name, a field of the rules."""
-    type: str
-    """Its type as written in Python, e.g. `"int"`, `"bool"`, `"int | None"`."""
-    games: tuple[str, ...]
-    """The games that have this option."""
-    choices: tuple[Any, ...] | None
-    """The allowed values, when they are a fixed list."""
-    meaning: str
-    """What the option does."""
-
-
-@attrs.frozen
-class _OptionInfo:
-    meaning: str
-    choices: tuple[Any, ...] | None
-
-
-#: The largest size of an integer option (and of each of Catastrophe's cucumber counts): the integers
-#: every JSON reader holds exactly (JavaScript's safe integers), so that any `Rules` can be written,
-#: read back and shown.
-_INT_LIMIT: Final = 2**53 - 1
-
-
-def _count(value: Any) -> Any:
-    """Integers of any kind (numpy's included) become `int`; anything else is left for validation."""
-    if isinstance(value, bool) or type(value) is int or not hasattr(type(value), "__index__"):
-        return value
-    return operator.index(value)
-
-
-def option(
-    default: Any = attrs.NOTHING,
-    *,
-    meaning: str,
-    choices: tuple[Any, ...] | None = None,
-    converter: Any = None,
-) -> Any:
-    """Declare an option of a game's rules class (an attrs field with the option's metadata).
-
-    Integer options accept any integer (`operator.index`) within ±(2**53 - 1), the integers every
-    JSON reader holds exactly; a bool is never taken for one.
-    The option's type is its annotation; `choices` lists the allowed values when they are fixed.
-
-    Args:
-        default: The value when a rule set does not give one.
-        meaning: What the option does (the docs and the CLI show it).
-        choices: The allowed values, if fixed.
-        converter: A further converter for the value (after integers are made `int`).
-
-    Returns:
-        The attrs field.
-
-    Example:
-        >>> import attrs
-        >>> @attrs.frozen(kw_only=True)
-        ... class TinyRules(Rules):
-        ...     game = "tiny"
-        ...     rounds: int = option(3, meaning="rounds in a match")
-        >>> attrs.fields(TinyRules).rounds.metadata["cucumber_rules.option"].meaning
-        'rounds in a match'
-    """
-    info = _OptionInfo(meaning, choices)
-    convert = _count if converter is None else attrs.converters.pipe(_count, converter)
-    return attrs.field(default=default, metadata={_OPTION: info}, converter=convert)
+__all__ = [
+    "OPTIONS",
+    "RULESETS",
+    "Option",
+    "Rules",
+    "canonical_name",
+    "game_of",
+    "option",
+    "preset_name",
+    "ruleset",
+]
 
 
 class _NotRegistered:
@@ -141,7 +73,7 @@ class Rules(Value):
     Each game has its own rules class (`LadderRules`, `CatastropheRules`, ...)
     deriving from this one. Build rules with [`ruleset`][cucumber_rules.ruleset]
     rather than directly; constructing a rules class validates all the same. The
-    option tables are in the docs ("Variants and options") and in `OPTIONS`.
+    option tables are in the docs ("Variants and options") and in each game's `Game.options`.
 
     Example:
         >>> r = ruleset("gurka", threshold=21)
@@ -214,7 +146,7 @@ class Rules(Value):
             >>> ruleset("agurk").replace(threshold=30).threshold
             30
         """
-        own = _options_of(type(self))
+        own = option_fields(type(self))
         for key in list(options):
             if key in own:
                 continue
@@ -248,7 +180,7 @@ class Rules(Value):
             >>> list(ruleset("catastrophe").options())[:5]
             ['deck', 'min_players', 'max_players', 'hand_size', 'surprise']
         """
-        return {name: getattr(self, name) for name in _options_of(type(self))}
+        return {name: getattr(self, name) for name in option_fields(type(self))}
 
 
 def game_of(value: Any) -> Game[Any]:
@@ -287,47 +219,23 @@ def game_of(value: Any) -> Game[Any]:
     return found
 
 
-def _options_of(cls: type) -> dict[str, attrs.Attribute[Any]]:
-    """The option fields of a rules class, by name, in declaration order."""
-    return {a.name: a for a in attrs.fields(cls) if _OPTION in a.metadata}
-
-
-def _type_name(a: attrs.Attribute[Any]) -> str:
-    """An option's type as written in its class (`"tuple[int, ...]"`, `"int | None"`): the annotation
-    while it is text, and the same words once attrs has resolved the fields' types (as `loads` and
-    the schemas do): a class by its name, anything else as Python writes it."""
-    t = a.type
-    if isinstance(t, str):
-        return t
-    return t.__name__ if isinstance(t, type) else repr(t).removeprefix("typing.")
-
-
-_OUT_OF_RANGE: Final = "must lie within ±(2**53 - 1), the integers every JSON reader holds exactly"
-
-
-def _int_problem(value: int) -> str | None:
-    """Why an integer cannot be an option's value (beyond `_INT_LIMIT` in size), or None."""
-    return None if -_INT_LIMIT <= value <= _INT_LIMIT else _OUT_OF_RANGE
-
-
 def _validate_common(r: Rules) -> None:
     if type(r.name) is not str:
         raise InvalidRulesError("name", f"name must be str, not {type(r.name).__name__} {r.name!r}")
     problem = name_problem(r.name)  # (shown and written like a player's name: the same rule)
     if problem is not None:
         raise InvalidRulesError("name", f"name {problem}")
-    for name, a in _options_of(type(r)).items():
+    for name, info in option_table(type(r)).items():
         value = getattr(r, name)
-        kind = _type_name(a)
-        info: _OptionInfo = a.metadata[_OPTION]
+        kind = info.type
         if kind.endswith("| None") and value is None:
             continue
         base = kind.removesuffix(" | None")
         expected = {"int": int, "bool": bool, "str": str}.get(base)
         if expected is not None and type(value) is not expected:
             raise InvalidRulesError(name, f"{name} must be {base}, not {type(value).__name__} {value!r}")
-        if expected is int and _int_problem(value) is not None:
-            raise InvalidRulesError(name, f"{name} {_OUT_OF_RANGE}")
+        if expected is int and int_problem(value) is not None:
+            raise InvalidRulesError(name, f"{name} {OUT_OF_RANGE}")
         if info.choices is not None and value not in info.choices:
             choices = ", ".join(repr(c) for c in info.choices)
             raise InvalidRulesError(name, f"{name} must be one of {choices}, not {value!r}")
@@ -340,30 +248,6 @@ def _validate_common(r: Rules) -> None:
 
 
 # --------------------------------------------------------------------------- live views over the games
-
-
-def _all_options() -> dict[str, Option]:
-    """Every option of every registered game: name -> `Option` (common options first)."""
-    found: dict[str, tuple[attrs.Attribute[Any], list[str]]] = {}
-    for game in _registry.games().values():
-        for name, a in _options_of(game.rules_type).items():
-            found.setdefault(name, (a, []))[1].append(game.name)
-    out = {}
-    for name, (a, games) in found.items():
-        info: _OptionInfo = a.metadata[_OPTION]
-        out[name] = Option(name, _type_name(a), tuple(games), info.choices, info.meaning)
-    return out
-
-
-OPTIONS: Mapping[str, Option] = _registry.LiveMapping("OPTIONS", _all_options)
-"""Every option of every game, in documentation order: name -> [`Option`][cucumber_rules.Option].
-
-Example:
-    >>> list(OPTIONS)[:4]
-    ['deck', 'min_players', 'max_players', 'hand_size']
-    >>> OPTIONS["follow"].choices
-    ('optional-lowest', 'forced-lowest')
-"""
 
 
 def _all_presets() -> dict[str, Rules]:
@@ -382,7 +266,13 @@ Example:
 """
 
 
-def _key(name: str) -> str:
+def canonical_name(name: str) -> str:
+    """A preset or game name in canonical form: lower case, words joined by `-`.
+
+    Example:
+        >>> canonical_name(" Danish_Cucumber "), canonical_name("Fünf Gurken")
+        ('danish-cucumber', 'fünf-gurken')
+    """
     return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
@@ -395,7 +285,7 @@ def preset_name(name: str) -> str:
     """
     if not isinstance(name, str):
         raise TypeError(f"a preset name is a string, not {type(name).__name__}")
-    key = _key(name)
+    key = canonical_name(name)
     for game in _registry.games().values():
         if key in game.presets:
             return key

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from rich.table import Table
 
 import cucumber_rules as cr
 from cucumber_rules.narrate import narrate, rules_intro
+from cucumber_rules.options import option_definitions
 from cucumber_rules.simulate import play_steps, simulate
 
 from .common import (
@@ -152,9 +154,8 @@ def rules_command(
         table.add_column("option")
         table.add_column("value")
         table.add_column("meaning")
-        for option in cr.OPTIONS.values():
-            if rules.game in option.games:
-                table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
+        for option in cr.game_of(rules).options.values():
+            table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
         how = rules_intro(rules)
         if how is not None:
@@ -172,7 +173,9 @@ def rules_command(
     options.add_column("option")
     options.add_column("default")
     options.add_column("meaning")
-    for option in cr.OPTIONS.values():
+    definitions = option_definitions()
+    names = Counter(option.name for option in definitions)
+    for option in definitions:
         values: dict[str, list[str]] = {}
         for name, rules in cr.RULESETS.items():
             if rules.game in option.games:
@@ -182,7 +185,9 @@ def rules_command(
         else:
             default = "; ".join(f"{', '.join(names)}: {v}" for v, names in values.items())
         choices = f" (one of {', '.join(_value(c) for c in option.choices)})" if option.choices else ""
-        options.add_row(option.name, shown(default), shown(option.meaning + choices))
+        # (an option two games define differently is listed for each, with its games)
+        label = option.name if names[option.name] == 1 else f"{option.name} ({', '.join(option.games)})"
+        options.add_row(shown(label), shown(default), shown(option.meaning + choices))
     out.print(options)
     out.print("Change an option with --option key=value, e.g. --option threshold=30.")
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ..actions import Decision
 from ..errors import IllegalMoveError
+from ..options import Option, option_table
 from ..scoring import Score
 from ..state import Match, RoundResult, State, Table, Trick
 from ..views import PlayerView
@@ -197,6 +198,22 @@ class Game(Generic[S]):
     """What one deal's play is called (`"round"`; Catastrophe: `"hand"`)."""
     shows_dealer: ClassVar[bool] = True
     """Whether a dealer deals (pictures and narration name them); Catastrophe has a starter instead."""
+
+    @property
+    def options(self) -> Mapping[str, Option]:
+        """The game's options by name, in declaration order, as this game defines them.
+
+        Options belong to their game: two games may each have an option of the same name with a
+        type and choices of their own. (`OPTIONS` merges every game's.)
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.GAMES["ladder"].options["follow"].choices
+            ('optional-lowest', 'forced-lowest')
+            >>> "follow" in cr.GAMES["catastrophe"].options
+            False
+        """
+        return option_table(self.rules_type)
 
     # ----------------------------------------------------------------- hook groups (see the module docstring)
 

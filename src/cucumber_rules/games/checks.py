@@ -185,9 +185,9 @@ def _mapping(game: Game[Any], attr: str) -> Mapping[Any, Any]:
 
 
 def _canonical(name: str) -> str:
-    from ..rules import _key
+    from ..rules import canonical_name
 
-    return _key(name)
+    return canonical_name(name)
 
 
 def _check_types(game: Game[Any]) -> None:
@@ -287,10 +287,11 @@ def _check_tags(game: Game[Any], games: Mapping[str, Game[Any]]) -> None:
 
 def _check_options(game: Game[Any]) -> None:
     """Refuse an option that is not a plain public name or would hide one of `Rules`' attributes."""
-    from ..rules import Rules, _options_of
+    from ..options import option_fields
+    from ..rules import Rules
 
-    common = set(_options_of(Rules))
-    for name in _options_of(game.rules_type):
+    common = set(option_fields(Rules))
+    for name in option_fields(game.rules_type):
         if not _public(name):
             raise ValueError(f"{game.name}: an option needs a public name, not {name!r}")
         if name not in common and _has(Rules, name):
@@ -304,14 +305,14 @@ def _check_keys(game: Game[Any]) -> None:
     the game's view or score class, or a decision's field (an action document) named like one would
     overwrite it. A decision's or event's field named like the tag's key (`type`) would overwrite its tag.
     """
-    from ..rules import _options_of
+    from ..options import option_fields
     from ..serialization.converter import TAG_KEY
     from ..serialization.documents import ENVELOPE
 
     def taken(keys: tuple[str, ...]) -> str:
         return ", ".join(repr(k) for k in keys)
 
-    for name in _options_of(game.rules_type):
+    for name in option_fields(game.rules_type):
         if name in ENVELOPE:
             raise ValueError(
                 f"{game.name}: an option cannot be named {name!r}: JSON documents use it for their "

@@ -14,7 +14,8 @@ from ..actions import MAX_SEATS, Deal, Decision, Play
 from ..cards import DECKS, Card
 from ..errors import InvalidRulesError
 from ..history import History
-from ..rules import OPTIONS, Rules, ruleset
+from ..options import option_table
+from ..rules import Rules, ruleset
 from ..state import Match, RoundResult, Table, Trick
 from ..views import Dealt, Event, PlayerView
 from .source import _field_docs, _summary
@@ -217,6 +218,7 @@ class _Builder:
     def rules_schema(self) -> dict[str, Any]:
         cls = self.game.rules_type
         docs = _field_docs(cls)
+        options = option_table(cls)  # (the game's own: another game may define an option of this name)
         properties: dict[str, Any] = {
             "name": {
                 "description": docs.get("name", "The preset.")
@@ -229,7 +231,7 @@ class _Builder:
             if a.name == "name":
                 continue
             schema = dict(self.of(a.type))
-            option = OPTIONS.get(a.name)
+            option = options.get(a.name)
             if option is not None:
                 schema = {"description": option.meaning, **schema}
                 if option.choices is not None and a.name == "deck":

@@ -40,13 +40,13 @@ def _rules(value: Any) -> Any:
     which is what 0.1 played.
     """
     GAMES = _registry.games()
-    from ..rules import _options_of
+    from ..options import option_fields
 
     game = value.get("game") if type(value) is dict else None
     if type(game) is not str or game not in GAMES:  # (the converter names what is wrong)
         return value
     rules_type = GAMES[game].rules_type
-    own = _options_of(rules_type)
+    own = option_fields(rules_type)
     old = {new: was for was, new in rules_type.renamed.items()}  # (format 2's names: read by `format2`)
     known = {old.get(name, name) for name in own}
     body = {k: v for k, v in value.items() if not (k in FORMAT1_OPTIONS and k not in known and v is None)}

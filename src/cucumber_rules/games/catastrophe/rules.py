@@ -12,7 +12,8 @@ import attrs
 
 from ...cards import DECKS, Card
 from ...errors import InvalidRulesError
-from ...rules import Rules, _count, _int_problem, option
+from ...options import as_int, int_problem
+from ...rules import Rules, option
 
 __all__ = [
     "ALIASES",
@@ -90,7 +91,7 @@ def _counts(value: Any) -> Any:
     out = []
     for x in value:
         try:
-            out.append(_count(x))
+            out.append(as_int(x))
         except TypeError:  # (numpy's bool has an __index__ that refuses): left for `validate`
             out.append(x)
     return tuple(out)
@@ -206,7 +207,7 @@ class CatastropheRules(Rules):
                     "cucumbers", f"cucumbers[{i}] (card {i + 1}) must be an int >= 0, not {count!r}"
                 )
             if count > MAX_CUCUMBERS:  # (work in loads and sample_world grows with the counts)
-                shown = str(count) if _int_problem(count) is None else "more than 2**53 - 1"
+                shown = str(count) if int_problem(count) is None else "more than 2**53 - 1"
                 raise InvalidRulesError(
                     "cucumbers", f"cucumbers[{i}] (card {i + 1}) must be at most {MAX_CUCUMBERS}, not {shown}"
                 )
