@@ -32,8 +32,12 @@ __all__ = [
     "autoplay",
     "cards",
     "catastrophe_state",
+    "catastrophe_table",
+    "catastrophe_trick",
     "deal",
     "dealt_seats",
+    "ladder_result",
+    "ladder_score",
     "ladder_state",
     "message_of",
     "names",
@@ -73,6 +77,54 @@ def ladder_state(state: State) -> cr.LadderState:
     """
     assert isinstance(state, cr.LadderState), f"not a ladder state: {type(state).__name__}"
     return state
+
+
+def ladder_score(score: cr.Score) -> cr.LadderScore:
+    """The score as the ladder's score class (its results are `LadderResult`s); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> ladder_score(cr.score(cr.new_game(cr.ruleset("gurka"), 2))).marks
+        (0, 0)
+    """
+    assert isinstance(score, cr.LadderScore), f"not a ladder score: {type(score).__name__}"
+    return score
+
+
+def ladder_result(result: cr.RoundResult) -> cr.LadderResult:
+    """The round's result as the ladder's result class (who paid, with which card); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> ladder_result(cr.LadderResult(1, (0, 9), (0, 9), payer=1, card=cr.card("9C"))).payer
+        1
+    """
+    assert isinstance(result, cr.LadderResult), f"not a ladder result: {type(result).__name__}"
+    return result
+
+
+def catastrophe_trick(trick: cr.Trick) -> cr.CatastropheTrick:
+    """The trick as Catastrophe's trick class (its marker and revealed card); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> catastrophe_trick(cr.CatastropheTrick(0, (cr.Play(0, "7"),), 0)).marker is None
+        True
+    """
+    assert isinstance(trick, cr.CatastropheTrick), f"not a Catastrophe trick: {type(trick).__name__}"
+    return trick
+
+
+def catastrophe_table(table: cr.Table | None) -> cr.CatastropheTable:
+    """The table as Catastrophe's table class (its revealed and captured cards); it must be one.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> catastrophe_table(cr.CatastropheTable((0, 1, 2), (1, 2, 0), 0)).revealed is None
+        True
+    """
+    assert isinstance(table, cr.CatastropheTable), f"not a Catastrophe table: {type(table).__name__}"
+    return table
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -149,7 +201,7 @@ def dealt_seats(state: State) -> tuple[int, ...]:
         >>> dealt_seats(cr.new_game(cr.ruleset("gurka"), 3))
         (0, 1, 2)
     """
-    m = state.match
+    m = ladder_state(state).match
     return tuple(s for s, out in enumerate(m.out) if out == 0 and s not in m.sitting_out)
 
 
@@ -164,7 +216,7 @@ def one_card_round(state: State, hands: Mapping[int, str]) -> State:
     """
     assert state.to_act == cr.CHANCE, f"no deal is due (to_act={state.to_act})"
     state = cr.apply(state, deal(*(hands.get(s, "") for s in range(len(state.players)))))
-    while state.to_act is not None and state.to_act >= 0 and not state.match.pending:
+    while state.to_act is not None and state.to_act >= 0 and not ladder_state(state).match.pending:
         if state.round is None or not state.round.hands[state.to_act]:
             break
         state = cr.apply(state, Play(state.to_act, state.round.hands[state.to_act][0]))
@@ -199,7 +251,7 @@ def autoplay(state: State, rng: random.Random | None = None) -> State:
         >>> autoplay(s).to_act == cr.CHANCE
         True
     """
-    while state.to_act is not None and state.to_act >= 0 and not state.match.pending:
+    while state.to_act is not None and state.to_act >= 0 and not ladder_state(state).match.pending:
         moves = cr.legal_moves(state)
         state = cr.apply(state, moves[0] if rng is None else rng.choice(moves))
     return state

@@ -14,7 +14,7 @@ from cucumber_rules.bots import BOTS, Bot, HeuristicBot, ISMCTSBot, RandomBot, g
 from cucumber_rules.games import game_of
 from cucumber_rules.simulate import play_match, simulate
 from cucumber_rules.views import PlayerView
-from helpers import catastrophe_state, deal, play, start
+from helpers import catastrophe_state, deal, ladder_state, play, start
 
 PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
 
@@ -222,7 +222,7 @@ def test_heuristic_buys_back_in() -> None:
     rules = cr.ruleset("gurka", revival=True, hand_size=1, threshold=5)
     state = start(rules, "2C", "3C", "9S")
     state = play(state, "2C", "3C", "9S")
-    assert state.match.pending == (2,)
+    assert ladder_state(state).match.pending == (2,)
     action = HeuristicBot().choose(cr.view(state, 2), random.Random(0))
     assert action == cr.Revive(2, True)
 
@@ -280,8 +280,8 @@ def _plain_costs(view: PlayerView, caution: float) -> list[float]:
     seen = {*view.hand, *trick, *([revealed] if revealed is not None else [])}
     for done in view.tricks:
         seen.update(p.card for p in done.plays)
-        if getattr(done, "revealed", None) is not None:
-            seen.add(done.revealed)
+        if (card := getattr(done, "revealed", None)) is not None:
+            seen.add(card)
     unseen = sorted(c.rank for c in plan.deck if c not in seen)
     mean = sum(per_card[r] for r in unseen) / len(unseen) if unseen else 1.0
     later = max(0, len(view.players) - len(trick) - 1)

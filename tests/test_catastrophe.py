@@ -23,7 +23,7 @@ from cucumber_rules.games.catastrophe import CATASTROPHE, Marker
 from cucumber_rules.games.catastrophe.scoring import starters
 from cucumber_rules.games.ladder import Revive
 from cucumber_rules.state import Round, State
-from helpers import assert_illegal, catastrophe_state, deal, names, play, start
+from helpers import assert_illegal, catastrophe_state, catastrophe_trick, deal, names, play, start
 
 #: Cards 1..40 carry no cucumbers, card 40 + k carries k (card 45 is the one 5-cucumber card).
 TABLE = tuple(max(0, n - 40) for n in range(1, 61))
@@ -106,7 +106,7 @@ def after_example_1() -> State:
 
 def test_example_1_simon_takes_the_trick_under_the_high_rule() -> None:
     s = after_example_1()
-    (trick,) = round_of(s).tricks
+    (trick,) = map(catastrophe_trick, round_of(s).tricks)
     assert [(p.seat, str(p.card)) for p in trick.plays] == [
         (RICK, "22"),
         (MARTHA, "30"),
@@ -138,7 +138,7 @@ def test_example_2_rick_breaks_the_low_rule_and_stephen_takes_it_with_59() -> No
     s = step(s, "15", legal=hand_of(s, MARTHA), marker="low-broken", taker=RICK)
     s = step(s, "1", legal=hand_of(s, ANDREW), marker="low-broken", taker=RICK)
     s = step(s, "59", legal=hand_of(s, STEPHEN), marker=None, taker=STEPHEN)
-    trick = round_of(s).tricks[-1]
+    trick = catastrophe_trick(round_of(s).tricks[-1])
     assert [str(p.card) for p in trick.plays] == ["38", "31", "39", "15", "1", "59"]
     assert trick.leader == SIMON
     assert trick.taker == STEPHEN
@@ -258,13 +258,13 @@ def test_the_low_rule_binds_a_player_who_can_obey() -> None:
 def test_unbroken_high_the_highest_card_takes_the_trick() -> None:
     s = play(start(rules(hand_size=1), "20", "30", "50", "40"), "20", "30", "50", "40")
     assert round_of(s).tricks[0].taker == 2
-    assert round_of(s).tricks[0].marker == "high"
+    assert catastrophe_trick(round_of(s).tricks[0]).marker == "high"
 
 
 def test_unbroken_low_the_lowest_card_takes_the_trick() -> None:
     s = play(start(rules(hand_size=1), "40", "30", "10", "20"), "40", "30", "10", "20")
     assert round_of(s).tricks[0].taker == 2
-    assert round_of(s).tricks[0].marker == "low"
+    assert catastrophe_trick(round_of(s).tricks[0]).marker == "low"
 
 
 def test_breaking_the_high_rule_flips_the_marker_and_frees_every_later_player() -> None:
@@ -280,7 +280,7 @@ def test_breaking_the_high_rule_flips_the_marker_and_frees_every_later_player() 
     assert legal_cards(s) == ["3", "60"]  # free, although seat 4 holds 60 > 30
     s = play(s, "3")
     assert round_of(s).tricks[0].taker == 4  # the lowest card wins after a broken High
-    assert round_of(s).tricks[0].marker == "high-broken"
+    assert catastrophe_trick(round_of(s).tricks[0]).marker == "high-broken"
     assert s.to_act == 4
 
 
@@ -294,7 +294,7 @@ def test_breaking_the_low_rule_flips_the_marker_the_highest_card_wins() -> None:
     s = play(s, "10")
     s = play(s, "60")
     assert round_of(s).tricks[0].taker == 4
-    assert round_of(s).tricks[0].marker == "low-broken"
+    assert catastrophe_trick(round_of(s).tricks[0]).marker == "low-broken"
     assert catastrophe_state(s).marker is None
 
 
@@ -378,7 +378,7 @@ def test_the_first_hand_leader_must_be_none_or_seat_first() -> None:
 def test_the_highest_total_starts_the_next_hand() -> None:
     s = one_trick(cr.new_game(rules(hand_size=1, hand_count=3, cucumbers=TABLE), 3), "1 2 41")
     assert cr.score(s).totals == (0, 0, 1)
-    assert s.match.starter == 2
+    assert catastrophe_state(s).match.starter == 2
     assert starters(s) == (2,)
     hands = [["3"], ["4"], ["5"]]
     assert_illegal(s, Deal(hands=hands, leader=0), "bad-deal")
@@ -400,7 +400,7 @@ def tied_after_two_hands() -> State:
 def test_a_tie_for_the_highest_total_is_broken_by_the_deals_leader() -> None:
     s = tied_after_two_hands()
     assert starters(s) == (1, 2)
-    assert s.match.starter == -1
+    assert catastrophe_state(s).match.starter == -1
     hands = [["5"], ["6"], ["7"]]
     err = assert_illegal(s, Deal(hands=hands), "bad-deal")
     assert "seats 1, 2 tie for the highest total" in str(err)
@@ -521,7 +521,7 @@ def test_surprise_reveals_each_lead_from_the_stock_top_first() -> None:
     s = play(s, "40")
     assert legal_cards(s) == ["60"]
     s = play(s, "60")
-    trick = round_of(s).tricks[0]
+    trick = catastrophe_trick(round_of(s).tricks[0])
     assert trick.revealed == cr.card("30")
     assert trick.leader == 0
     assert trick.taker == 2
@@ -546,7 +546,7 @@ def test_surprise_the_first_play_below_the_revealed_card_sets_low() -> None:
     score = cr.score(s)
     assert score.round_points == ((0, 4, 0),)  # 30, 10, 40, 20: the highest (40) takes all four
     assert round_of(s).revealed is None
-    assert round_of(s).tricks[0].marker == "low-broken"
+    assert catastrophe_trick(round_of(s).tricks[0]).marker == "low-broken"
 
 
 def test_surprise_six_players_get_eight_cards_and_play_eight_tricks() -> None:
@@ -830,7 +830,7 @@ def test_random_matches(surprise: bool, cant_beat_em: bool, players: int) -> Non
         assert catastrophe_state(s).marker in (None, *tuple(Marker))
         if round_of(s).trick:
             assert round_of(s).taker in round_of(s).seats
-        for trick in round_of(s).tricks:
+        for trick in map(catastrophe_trick, round_of(s).tricks):
             assert trick.marker in tuple(Marker)
             assert (trick.revealed is not None) == surprise
             assert len(trick.plays) == players
@@ -861,7 +861,7 @@ def test_catastrophe_trick_state_between_tricks_and_after_the_hand() -> None:
     assert r is not None
     assert state.to_act == cr.CHANCE
     assert (r.leader, r.best, r.taker, r.trick, r.extra) == (0, None, -1, (), None)
-    assert r.tricks[-1].marker == "high-broken"
+    assert catastrophe_trick(r.tricks[-1]).marker == "high-broken"
     assert state.match.dealer == 2, "the finished hand keeps its dealer"
 
 

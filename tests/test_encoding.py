@@ -12,7 +12,7 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules import encoding, simulate, testing
 from cucumber_rules.bots import RandomBot
-from helpers import catastrophe_state, random_states
+from helpers import catastrophe_state, catastrophe_table, random_states
 from plugins.highcard import GAME
 
 VARIANTS = [
@@ -178,9 +178,10 @@ def test_catastrophe_observation_has_its_marker_reveal_and_captures() -> None:
     state = cr.apply(state, cr.sample_chance(state, random.Random(4)))
     while len(_table(state).tricks) < 1 or len(state.trick) < 1:
         state = cr.apply(state, cr.legal_moves(state)[0])
-    table = _table(state)
+    table = catastrophe_table(_table(state))
     obs = cr.observation(cr.view(state, 1))
     revealed = _part(rules, 3, obs, "revealed")
+    assert table.revealed is not None
     assert [i for i, x in enumerate(revealed) if x] == [table.revealed.rank - 1]
     marker = _part(rules, 3, obs, "marker")
     assert sum(marker) == (0.0 if catastrophe_state(state).marker is None else 1.0)

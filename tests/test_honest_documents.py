@@ -37,7 +37,7 @@ from cucumber_rules import InvalidRulesError, InvalidStateError
 from cucumber_rules.serialization import MAX_LENGTH, RulesDocumentError
 from cucumber_rules.serialization.documents import converter
 from cucumber_rules.testing.strategies import states
-from helpers import random_states
+from helpers import ladder_result, random_states
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -564,7 +564,7 @@ def test_an_impossible_last_result_is_refused_before_any_round_is_rebuilt(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     view = _long_view(40)
-    last = view.results[-1]
+    last = ladder_result(view.results[-1])
     seat = last.payer
     bump = tuple(p + (s == seat) for s, p in enumerate(last.points))
     totals = tuple(t + (s == seat) for s, t in enumerate(last.totals))

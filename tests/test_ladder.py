@@ -9,7 +9,17 @@ import pytest
 
 import cucumber_rules as cr
 from cucumber_rules import CHANCE, Play, State, card
-from helpers import assert_illegal, ladder_state, names, one_card_round, pay_round, play, start
+from helpers import (
+    assert_illegal,
+    ladder_result,
+    ladder_score,
+    ladder_state,
+    names,
+    one_card_round,
+    pay_round,
+    play,
+    start,
+)
 
 LADDER = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken")
 OPTIONAL = ("agurk", "five-cucumbers", "fuenf-gurken")
@@ -211,7 +221,7 @@ def test_agurk_full_round_of_seven_tricks() -> None:
     s = play(s, "QD", "AH", "AC")  # trick 7: seat 0 takes with the later Ace
     assert cr.score(s).totals == (14, 0, 0)
     assert cr.score(s).round_points == ((14, 0, 0),)
-    result = cr.score(s).results[0]
+    result = ladder_result(cr.score(s).results[0])
     assert result.payer == 0
     assert result.card == card("AC")
     assert s.to_act == CHANCE
@@ -315,7 +325,7 @@ def test_card_value_penalty(rank: str, value: int) -> None:
     rules = cr.ruleset("gurka", hand_size=1, ace_lead=False, threshold=99)
     s = play(start(rules, rank + "S", rank + "H"), rank + "S", rank + "H")
     assert cr.score(s).totals == (0, value)  # the later of equal cards takes and pays
-    result = cr.score(s).results[0]
+    result = ladder_result(cr.score(s).results[0])
     assert (result.payer, result.card) == (1, card(rank + "H"))
 
 
@@ -350,7 +360,7 @@ def test_doubling_per_one_and_once(cards: tuple[str, str, str], per_one: int, on
     for name, expected in (("five-cucumbers", per_one), ("fuenf-gurken", once)):
         rules = cr.ruleset(name, hand_size=1, threshold=99)
         s = play(start(rules, *cards), *cards)
-        result = cr.score(s).results[0]
+        result = ladder_result(cr.score(s).results[0])
         highest = max(int(c) for c in cards)
         assert result.payer == max(i for i, c in enumerate(cards) if int(c) == highest)
         assert cr.score(s).totals[result.payer] == expected, name
@@ -377,7 +387,7 @@ def test_without_doubling_the_ones_change_nothing() -> None:
 def test_two_players_winning_one_pays_nothing() -> None:
     s = play(start(cr.ruleset("five-cucumbers", hand_size=1), "1", "1"), "1", "1")
     assert cr.score(s).totals == (0, 0)
-    assert cr.score(s).results[0].payer == 1
+    assert ladder_score(cr.score(s)).results[0].payer == 1
 
 
 @pytest.mark.parametrize("name", LADDER)
@@ -391,7 +401,7 @@ def test_ruling_2_the_taker_pays_in_every_preset(name: str) -> None:
     assert s.to_act == 2
     last = ("5", "9", "9") if numbered else ("5D", "9S", "9H")
     s = play(s, *last)
-    result = cr.score(s).results[0]
+    result = ladder_result(cr.score(s).results[0])
     assert result.payer == 1  # seat 1's 9 is the later of the two highest cards
     expected = 2 if numbered else 9
     assert cr.score(s).totals[1] == expected
@@ -406,12 +416,12 @@ def test_tie_bonus_agurk() -> None:
     s = one_card_round(s, {1: "7S", 2: "3C", 3: "7H", 0: "2C"})
     assert s.round is not None
     assert s.round.tricks[0].plays[0].seat == 1
-    assert cr.score(s).results[-1].payer == 3
+    assert ladder_score(cr.score(s)).results[-1].payer == 3
     assert cr.score(s).totals == (0, 2, 0, 7)  # seat 1 played the paying rank: 9 - 7
     assert cr.score(s).round_points[-1] == (0, -7, 0, 7)
     # round 3: leader 2; order 2, 3, 0, 1. Seat 3 (7) drops to 0, not below; seat 2 played another rank.
     s = one_card_round(s, {2: "3D", 3: "8S", 0: "2D", 1: "8H"})
-    assert cr.score(s).results[-1].payer == 1
+    assert ladder_score(cr.score(s)).results[-1].payer == 1
     assert cr.score(s).totals == (0, 10, 0, 0)
     assert cr.score(s).round_points[-1] == (0, 8, 0, -7)
 
@@ -423,7 +433,7 @@ def test_tie_bonus_floor_at_zero_and_several_takers_of_the_bonus() -> None:
     assert cr.score(s).totals == (4, 0, 13)
     # round 3: leader 2; order 2, 0, 1: both 2 and 0 played the paying rank
     s = one_card_round(s, {2: "10S", 0: "10H", 1: "10D"})
-    assert cr.score(s).results[-1].payer == 1
+    assert ladder_score(cr.score(s)).results[-1].payer == 1
     assert cr.score(s).totals == (0, 10, 3)
     assert cr.score(s).round_points[-1] == (-4, 10, -10)
 
@@ -445,7 +455,7 @@ def test_gurka_has_no_tie_bonus() -> None:
 def test_reverse_lowest_card_pays_the_highest_value() -> None:
     rules = cr.ruleset("agurk", hand_size=1, reverse=True, tie_bonus=False)
     s = play(start(rules, "5C", "9D", "5H"), "5C", "9D", "5H")
-    result = cr.score(s).results[0]
+    result = ladder_result(cr.score(s).results[0])
     assert result.payer == 2  # the later of the two lowest cards
     assert cr.score(s).totals == (0, 0, 9)  # the amount is the highest card's value
     s = play(start(rules, "5C", "9D", "7H"), "5C", "9D", "7H")
@@ -461,13 +471,13 @@ def test_reverse_with_the_cucumbers_table_and_doubling() -> None:
 def test_reverse_round_result_card_is_the_card_whose_value_was_paid() -> None:
     rules = cr.ruleset("agurk", hand_size=1, reverse=True, tie_bonus=False)
     s = play(start(rules, "5C", "9D", "5H"), "5C", "9D", "5H")
-    assert cr.score(s).results[0].card == card("9D")
+    assert ladder_score(cr.score(s)).results[0].card == card("9D")
 
 
 def test_round_result_fields() -> None:
     s = cr.new_game(cr.ruleset("agurk", hand_size=1), 3)
     s = pay_round(s, 2, "QS")
-    result = cr.score(s).results[0]
+    result = ladder_result(cr.score(s).results[0])
     assert result.number == 1
     assert result.points == (0, 0, 12)
     assert result.totals == (0, 0, 12)

@@ -21,6 +21,8 @@ from helpers import (
     autoplay,
     deal,
     dealt_seats,
+    ladder_score,
+    ladder_state,
     one_card_round,
     pay_round,
     random_states,
@@ -60,7 +62,7 @@ def test_agurk_first_crossing_draws_a_mark_and_resets_then_the_second_eliminates
     s = pay_round(s, 1, "9S")
     assert totals(s) == (14, 9, 0)
     s = pay_round(s, 0, "10S")  # 24 >= 21: first crossing
-    sc = cr.score(s)
+    sc = ladder_score(cr.score(s))
     assert sc.marks == (1, 0, 0)
     assert sc.totals == (9, 9, 0)  # reset to the highest score of another active player
     assert sc.eliminated == (False, False, False)
@@ -70,7 +72,7 @@ def test_agurk_first_crossing_draws_a_mark_and_resets_then_the_second_eliminates
     assert sc.results[-1].went_out == ()
     assert s.to_act == CHANCE
     s = pay_round(s, 0, "QS")  # 9 + 12 = 21: reaching counts; the second crossing eliminates
-    sc = cr.score(s)
+    sc = ladder_score(cr.score(s))
     assert sc.eliminated == (True, False, False)
     assert sc.results[-1].went_out == (0,)
     assert sc.results[-1].marked == ()
@@ -99,7 +101,7 @@ def test_ruling_3_reset_uses_the_scores_after_the_tie_bonuses() -> None:
     # round 5 is led by seat 1: order 1, 2, 0. Seat 0's later 8 takes: 23 >= 21.
     s = one_card_round(s, {1: "8H", 2: "2C", 0: "8D"})
     assert round_leader(s) == 1
-    sc = cr.score(s)
+    sc = ladder_score(cr.score(s))
     assert sc.results[-1].payer == 0
     # seat 1's bonus first (10 - 8 = 2), then the reset to the highest other score: 4 (not 10)
     assert sc.totals == (4, 2, 4)
@@ -323,10 +325,10 @@ def test_an_elimination_before_the_limit_ends_the_match_as_usual() -> None:
 def test_no_revival_is_offered_in_the_last_round() -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=10, revival=True, round_limit=2)
     s = pay_round(cr.new_game(rules, 4), 0, "QS")
-    assert s.match.pending == (0,)  # before the limit, the decision is offered
+    assert ladder_state(s).match.pending == (0,)  # before the limit, the decision is offered
     s = pay_round(cr.apply(s, Revive(0, False)), 1, "JS")
     assert s.is_over
-    assert s.match.pending == ()
+    assert ladder_state(s).match.pending == ()
     assert s.to_act is None
     assert cr.score(s).winners == (2, 3)
     assert cr.legal_moves(s) == ()
@@ -527,7 +529,7 @@ def revival_rules(**extra: Any) -> cr.Rules:
 def test_revival_decision_is_offered_to_the_eliminated_player() -> None:
     s = cr.new_game(revival_rules(), 4)
     s = pay_round(s, 1, "QS")
-    assert s.match.pending == (1,)
+    assert ladder_state(s).match.pending == (1,)
     assert s.to_act == 1
     assert not s.is_over
     assert cr.legal_moves(s) == (Revive(1, False), Revive(1, True))
@@ -544,8 +546,8 @@ def test_revival_accept_sits_out_a_round_then_returns_with_the_highest_other_sco
     s = cr.apply(s, Revive(1, True))
     assert s.to_act == CHANCE
     assert s.actions[-1] == Revive(1, True)
-    assert s.match.revived == (False, True, False, False)
-    assert s.match.sitting_out == (1,)
+    assert ladder_state(s).match.revived == (False, True, False, False)
+    assert ladder_state(s).match.sitting_out == (1,)
     assert cr.score(s).eliminated == (False, False, False, False)
     # the next round: seat 1 sits out, so it is dealt no cards
     assert_illegal(s, deal("2C", "3C", "4C", "5C"), "bad-deal")
@@ -554,10 +556,10 @@ def test_revival_accept_sits_out_a_round_then_returns_with_the_highest_other_sco
     assert s.round is not None
     assert s.round.seats == (0, 2, 3)
     assert all(p.seat != 1 for p in s.round.tricks[0].plays)
-    sc = cr.score(s)
+    sc = ladder_score(cr.score(s))
     assert sc.results[-1].returned == (1,)
     assert sc.totals == (0, 7, 0, 7)  # back with seat 3's 7, the highest other score
-    assert s.match.sitting_out == ()
+    assert ladder_state(s).match.sitting_out == ()
     # and seat 1 plays again in the round after
     assert dealt_seats(s) == (0, 1, 2, 3)
     assert_illegal(s, deal("2C", "", "4C", "5C"), "bad-deal")
@@ -571,13 +573,13 @@ def test_revival_decline_stays_out() -> None:
     s = pay_round(s, 1, "QS")
     s = cr.apply(s, Revive(1, False))
     assert s.to_act == CHANCE
-    assert s.match.pending == ()
-    assert s.match.sitting_out == ()
+    assert ladder_state(s).match.pending == ()
+    assert ladder_state(s).match.sitting_out == ()
     assert cr.score(s).eliminated == (False, True, False, False)
     assert dealt_seats(s) == (0, 2, 3)
     s = pay_round(s, 2, "5S")
     assert cr.score(s).eliminated == (False, True, False, False)
-    assert cr.score(s).results[-1].returned == ()
+    assert ladder_score(cr.score(s)).results[-1].returned == ()
     assert dealt_seats(s) == (0, 2, 3)  # never back
 
 
@@ -588,7 +590,7 @@ def test_revival_only_once_per_match() -> None:
     s = pay_round(s, 3, "7S")  # seat 1 sits out, returns with 7
     s = pay_round(s, 1, "5S")  # 12 >= 10 again
     assert cr.score(s).eliminated == (False, True, False, False)
-    assert s.match.pending == ()  # no second offer
+    assert ladder_state(s).match.pending == ()  # no second offer
     assert s.to_act == CHANCE
     assert dealt_seats(s) == (0, 2, 3)
 
@@ -596,10 +598,10 @@ def test_revival_only_once_per_match() -> None:
 def test_revival_needs_two_other_players_left() -> None:
     s = cr.new_game(revival_rules(), 3)
     s = pay_round(s, 0, "QS")
-    assert s.match.pending == (0,)  # seats 1 and 2 remain
+    assert ladder_state(s).match.pending == (0,)  # seats 1 and 2 remain
     s = cr.apply(s, Revive(0, False))
     s = pay_round(s, 1, "QS")  # only seat 2 would remain: no offer, the match ends
-    assert s.match.pending == ()
+    assert ladder_state(s).match.pending == ()
     assert s.is_over
     assert cr.score(s).winners == (2,)
 
@@ -609,10 +611,10 @@ def test_revival_never_offered_in_a_two_player_sized_end() -> None:
     s = pay_round(s, 0, "QS")
     s = cr.apply(s, Revive(0, False))
     s = pay_round(s, 1, "QS")
-    assert s.match.pending == (1,)  # seats 2 and 3 remain
+    assert ladder_state(s).match.pending == (1,)  # seats 2 and 3 remain
     s = cr.apply(s, Revive(1, False))
     s = pay_round(s, 2, "QS")
-    assert s.match.pending == ()
+    assert ladder_state(s).match.pending == ()
     assert s.is_over
     assert cr.score(s).winners == (3,)
 
@@ -623,7 +625,7 @@ def test_a_sitting_out_player_counts_as_remaining_and_the_match_goes_on() -> Non
     s = cr.apply(s, Revive(0, True))
     s = pay_round(s, 1, "QS")  # during seat 0's sit-out: seats 0 and 2 remain, so seat 1 is offered
     assert not s.is_over
-    assert s.match.pending == (1,)
+    assert ladder_state(s).match.pending == (1,)
     s = cr.apply(s, Revive(1, False))
     assert not s.is_over
     assert s.to_act == CHANCE
@@ -638,7 +640,7 @@ def test_a_sitting_out_player_counts_as_remaining_and_the_match_goes_on() -> Non
 def test_no_revival_without_the_option() -> None:
     s = cr.new_game(cr.ruleset("gurka", hand_size=1, threshold=10), 4)
     s = pay_round(s, 1, "QS")
-    assert s.match.pending == ()
+    assert ladder_state(s).match.pending == ()
     assert s.to_act == CHANCE
     assert_illegal(s, Revive(1, True), "no-decision")
 
@@ -670,7 +672,7 @@ def test_whole_match_ends_with_one_winner_and_a_consistent_score(name: str, play
     assert sc.standings[0] == sc.winners[0]
     assert sorted(sc.standings) == list(range(players))
     # eliminated seats rank by how late they went out
-    order = [end.match.out[s] for s in sc.standings[1:]]
+    order = [ladder_state(end).match.out[s] for s in sc.standings[1:]]
     assert order == sorted(order, reverse=True)
     assert len(sc.round_points) == len(sc.results) == end.match.rounds
     assert all(len(row) == players for row in sc.round_points)
@@ -683,7 +685,7 @@ def test_whole_match_ends_with_one_winner_and_a_consistent_score(name: str, play
         assert sc.totals == tuple(sum(col) for col in zip(*sc.round_points, strict=True))
         loser_totals = [sc.totals[s] for s in range(players) if sc.eliminated[s]]
         assert all(t >= end.rules.threshold for t in loser_totals)
-    for r in sc.results:
+    for r in ladder_score(sc).results:
         assert r.payer is not None
         assert r.points[r.payer] >= 0
 
@@ -750,7 +752,7 @@ def test_a_revival_match_plays_to_the_end() -> None:
         states = _match("gurka", 5, seed=seed, revival=True, hand_size=3, threshold=20)
         end = states[-1]
         decisions = [a for a in end.actions if isinstance(a, Revive)]
-        assert all(end.match.revived[a.seat] for a in decisions if a.accept)
+        assert all(ladder_state(end).match.revived[a.seat] for a in decisions if a.accept)
         assert cr.score(end).eliminated.count(False) == 1
 
 
@@ -785,7 +787,7 @@ def test_a_revived_player_keeps_their_marks_and_the_next_crossing_puts_them_out(
     assert cr.score(s).marks == (1, 0, 0, 0)
     s = pay_round(s, 0, "AH")
     s = pay_round(s, 0, "QH")  # out on the second crossing
-    assert s.match.pending == (0,)
+    assert ladder_state(s).match.pending == (0,)
     s = cr.apply(s, Revive(0, True))
     assert cr.score(s).marks == (1, 0, 0, 0)
     s = pay_round(s, 1, "5S")  # seat 0 sits this one out
@@ -794,7 +796,7 @@ def test_a_revived_player_keeps_their_marks_and_the_next_crossing_puts_them_out(
     s = pay_round(s, 0, "9D")  # 5 + 14 + 9 = 28: out again, and no second revival
     sc = cr.score(s)
     assert sc.eliminated[0]
-    assert s.match.pending == ()
+    assert ladder_state(s).match.pending == ()
 
 
 def test_tie_bonus_with_reverse_goes_to_the_other_players_of_the_paying_rank() -> None:
@@ -804,7 +806,7 @@ def test_tie_bonus_with_reverse_goes_to_the_other_players_of_the_paying_rank() -
     assert cr.score(s).totals == (9, 0, 10, 0)
     # Round 3 is led by seat 2: the fives come from seats 2, 3, 0, and the last of them pays 9.
     s = one_card_round(s, {0: "5C", 1: "9C", 2: "5D", 3: "5S"})
-    sc = cr.score(s)
+    sc = ladder_score(cr.score(s))
     assert (sc.results[-1].payer, sc.results[-1].card) == (0, cr.card("9C"))
     assert sc.round_points[-1] == (9, 0, -9, 0)  # seats 2 and 3 played the paying rank; floor 0 for seat 3
     assert sc.totals == (18, 0, 1, 0)
@@ -833,16 +835,16 @@ def test_accepting_a_revival_brings_back_only_that_seat() -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
     state = cr.new_game(rules, 4)
     state = pay_round(state, payer=0, paid="9S")
-    assert state.match.pending == (0,)
+    assert ladder_state(state).match.pending == (0,)
     state = cr.apply(state, Revive(0, False))  # seat 0 stays out
     state = pay_round(state, payer=1, paid="9S")
-    assert state.match.pending == (1,)
+    assert ladder_state(state).match.pending == (1,)
     state = cr.apply(state, Revive(1, True))
-    assert state.match.out[0] > 0, "seat 0 declined: it must stay out"
-    assert state.match.out[1] == 0
-    assert state.match.eliminated == (True, False, False, False)
-    assert state.match.sitting_out == (1,)
-    assert state.match.pending == ()
+    assert ladder_state(state).match.out[0] > 0, "seat 0 declined: it must stay out"
+    assert ladder_state(state).match.out[1] == 0
+    assert ladder_state(state).match.eliminated == (True, False, False, False)
+    assert ladder_state(state).match.sitting_out == (1,)
+    assert ladder_state(state).match.pending == ()
     assert state.to_act == cr.CHANCE
 
 
@@ -850,7 +852,7 @@ def test_declining_a_revival_leaves_no_decision_due() -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
     state = pay_round(cr.new_game(rules, 3), payer=2, paid="9S")
     state = cr.apply(state, Revive(2, False))
-    assert state.match.pending == ()
+    assert ladder_state(state).match.pending == ()
     assert state.match.winners == ()
     assert state.to_act == cr.CHANCE
 

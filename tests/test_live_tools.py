@@ -113,7 +113,7 @@ def test_a_match_against_the_bots_plays_to_the_end_showing_only_seat_0s_cards(pr
         v = cr.view(match.state, 0)
         visible |= {str(p.card) for p in v.trick} | {str(p.card) for t in v.tricks for p in t.plays}
         visible |= {str(c) for got in getattr(v, "captured", ()) for c in got}
-        visible |= {str(t.revealed) for t in v.tricks if getattr(t, "revealed", None) is not None}
+        visible |= {str(c) for t in v.tricks if (c := getattr(t, "revealed", None)) is not None}
         if getattr(v, "revealed", None) is not None:
             visible.add(str(v.revealed))
         drawn = set(re.findall(r'data-card="([^"]+)"', snapshot["svg"]))

@@ -55,8 +55,8 @@ def _visible(v: cr.PlayerView) -> set[str]:
     cards |= {str(p.card) for p in v.trick}
     for trick in v.tricks:
         cards |= {str(p.card) for p in trick.plays}
-        if getattr(trick, "revealed", None) is not None:
-            cards.add(str(trick.revealed))
+        if (revealed := getattr(trick, "revealed", None)) is not None:
+            cards.add(str(revealed))
     for got in getattr(v, "captured", ()):
         cards |= {str(c) for c in got}
     if getattr(v, "revealed", None) is not None:

@@ -76,10 +76,6 @@ class Trick(Value):
     taker: int
     """The seat that took the trick."""
 
-    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
-
-        def __getattr__(self, name: str) -> Any: ...
-
 
 @attrs.frozen(weakref_slot=False)
 class RoundResult(Value):
@@ -99,10 +95,6 @@ class RoundResult(Value):
     """What each seat scored in the round (negative for a bonus; any iterable given is kept as a tuple)."""
     totals: tuple[int, ...] = attrs.field(converter=kept)
     """Each seat's total after the round (a tuple, as `points`)."""
-
-    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
-
-        def __getattr__(self, name: str) -> Any: ...
 
 
 @attrs.frozen(weakref_slot=False)
@@ -130,10 +122,6 @@ class Table(Value):
     """The undealt cards in order, top first (private: never in a view)."""
     _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """A cache for `view` (not part of the value): what every view during this trick shares."""
-
-    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
-
-        def __getattr__(self, name: str) -> Any: ...
 
 
 @attrs.frozen(kw_only=True, weakref_slot=False)
@@ -171,10 +159,6 @@ class Match(Value):
     """A cache for `result_rows` (not part of the value)."""
     _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """A cache for `view` (not part of the value): what every view during this match value shares."""
-
-    if TYPE_CHECKING:  # a game's own fields, for type checkers (a class with __getattr__ is slower)
-
-        def __getattr__(self, name: str) -> Any: ...
 
 
 @attrs.frozen(repr=False)  # (a weakref slot: a drawn deal marks the state it was drawn for weakly)

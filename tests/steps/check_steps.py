@@ -10,7 +10,7 @@ import pytest
 from pytest_bdd import parsers, then
 
 import cucumber_rules as cr
-from helpers import catastrophe_state
+from helpers import catastrophe_state, ladder_result
 
 from .world import (
     CARD,
@@ -213,7 +213,7 @@ def dealt_none(game: Game, who: str) -> None:
 @then(parsers.re(rf"(?P<who>{WHO}) (?:pays|takes) (?P<amount>\d+) (?:points?|cucumbers?)"))
 def pays(game: Game, who: str, amount: str) -> None:
     """The last round's payer, and what they paid."""
-    result = game.last_result()
+    result = ladder_result(game.last_result())
     seat = game.seat(who)
     assert result.payer == seat, (
         f"{who} should pay for the last trick, but {game.name(result.payer or 0)} pays"
@@ -249,7 +249,7 @@ def marks(game: Game, who: str, count: str) -> None:
 def draws_mark(game: Game, who: str, total: str) -> None:
     """Agurk: the last round gave the player a cucumber mark and reset their total."""
     seat = game.seat(who)
-    result = game.last_result()
+    result = ladder_result(game.last_result())
     assert seat in result.marked, f"{who} should draw a cucumber mark in the last round: {result}"
     assert result.totals[seat] == int(total), f"{who} should be reset to {total}, not {result.totals[seat]}"
     assert not cr.score(game.state).eliminated[seat], f"{who} should still be in the game"

@@ -7,7 +7,7 @@ import random
 from pytest_bdd import given, parsers, when
 
 import cucumber_rules as cr
-from helpers import catastrophe_state
+from helpers import catastrophe_state, catastrophe_trick, ladder_result
 
 from .world import (
     CARD,
@@ -50,9 +50,10 @@ def _check_trick(game: Game, row: dict[str, str], number: str, leader: int) -> N
         )
     if "marker" in row:
         expected = parse_marker(row["marker"])
-        assert trick.marker == expected, (
+        marker = catastrophe_trick(trick).marker
+        assert marker == expected, (
             f"trick {number} should end with the Trick Marker {MARKER_WORDS[expected]}, "
-            f"not {MARKER_WORDS.get(trick.marker, trick.marker)}"
+            f"not {MARKER_WORDS.get(marker, marker)}"
         )
     if "led by" in row:
         assert leader == game.seat(row["led by"]), (
@@ -104,7 +105,7 @@ def trick_card_by_card(game: Game, datatable: list[list[str]]) -> None:
             actual = catastrophe_state(game.state).marker
             if not game.state.trick:  # the trick is over: its marker is kept on the trick
                 assert game.state.round is not None
-                actual = game.state.round.tricks[-1].marker
+                actual = catastrophe_trick(game.state.round.tricks[-1]).marker
             assert actual == expected, (
                 f"after {who} plays {row['plays']} the Trick Marker should be {MARKER_WORDS[expected]}, "
                 f"not {MARKER_WORDS.get(actual, actual)}"
@@ -137,13 +138,15 @@ def one_card_rounds(game: Game, datatable: list[list[str]]) -> None:
             game.act(cr.Play(actor, c), f"in round {number}, {game.name(actor)} playing {c}")
         result = game.last_result()
         if "pays" in row:
-            assert result.payer == game.seat(row["pays"]), (
-                f"round {number}: {row['pays']} should pay, not {game.name(result.payer or 0)}"
+            payer = ladder_result(result).payer
+            assert payer == game.seat(row["pays"]), (
+                f"round {number}: {row['pays']} should pay, not {game.name(payer or 0)}"
             )
         if "points" in row:
-            assert result.payer is not None
-            assert result.points[result.payer] == int(row["points"]), (
-                f"round {number}: the payer should pay {row['points']}, not {result.points[result.payer]}"
+            payer = ladder_result(result).payer
+            assert payer is not None
+            assert result.points[payer] == int(row["points"]), (
+                f"round {number}: the payer should pay {row['points']}, not {result.points[payer]}"
             )
         if "totals" in row:
             assert list(result.totals) == parse_ints(row["totals"]), (

@@ -166,8 +166,8 @@ def state_v1(conv: Any, state: State) -> dict[str, Any]:
         tricks = [
             {
                 "leader": t.leader, "plays": conv.unstructure(t.plays), "taker": t.taker,
-                "marker": None if getattr(t, "marker", None) is None else str(t.marker),
-                "revealed": None if getattr(t, "revealed", None) is None else str(t.revealed),
+                "marker": None if (marker := getattr(t, "marker", None)) is None else str(marker),
+                "revealed": None if (card := getattr(t, "revealed", None)) is None else str(card),
             }
             for t in table.tricks
         ]  # fmt: skip

@@ -71,5 +71,5 @@ class CatastropheTesting(Testing):
         table = cast("CatastropheTable | None", state.table)
         if table is None:
             return []
-        found: list[Card] = [t.revealed for t in table.tricks if getattr(t, "revealed", None) is not None]
+        found = [t.revealed for t in table.tricks if t.revealed is not None]
         return found + ([table.revealed] if table.revealed is not None else [])

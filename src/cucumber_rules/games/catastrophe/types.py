@@ -57,6 +57,9 @@ class CatastropheTable(Table):
     captured: tuple[tuple[Card, ...], ...] = ()
     """The cards each seat has captured this hand."""
 
+    if TYPE_CHECKING:  # (a Catastrophe hand's tricks are Catastrophe's)
+        tricks: tuple[CatastropheTrick, ...] = ()
+
 
 @attrs.frozen
 class CatastropheTrick(Trick):
@@ -92,6 +95,9 @@ class CatastropheView(PlayerView):
     """The Trick Marker, or None before the trick's second card."""
     captured: tuple[tuple[Card, ...], ...]
     """The cards each seat has captured this hand."""
+
+    if TYPE_CHECKING:  # (a Catastrophe view's tricks are Catastrophe's)
+        tricks: tuple[CatastropheTrick, ...]
 
 
 @attrs.frozen

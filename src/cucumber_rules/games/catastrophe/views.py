@@ -128,7 +128,7 @@ class CatastropheViews(Views):
     def view_cards(self, view: PlayerView) -> list[Card]:
         """The revealed lead cards of the completed tricks and of the current one."""
         v = cast("CatastropheView", view)
-        found = [t.revealed for t in v.tricks if getattr(t, "revealed", None) is not None]
+        found = [t.revealed for t in v.tricks if t.revealed is not None]
         return found + ([v.revealed] if v.revealed is not None else [])
 
 

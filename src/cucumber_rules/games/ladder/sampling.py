@@ -38,7 +38,7 @@ from ...sampling import Sampling
 from ...state import CHANCE, State
 from ...tricks import state_builder
 from .rules import LadderRules
-from .types import LadderMatch, LadderState, Revive, dealt_seats
+from .types import LadderMatch, LadderResult, LadderState, Revive, dealt_seats
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -265,10 +265,10 @@ def fold_results(view: PlayerView, count: int) -> State:
     assert isinstance(rules, LadderRules)
     deck = _Deck(rules, len(view.players))
     for index in range(count):
-        target = view.results[index]
+        target = cast("LadderResult", view.results[index])
         if state.to_act != CHANCE:
             raise InvalidStateError(f"$.results[{index}]", f"the match was over after round {index}")
-        if target.payer not in dealt_seats(state.match):  # type: ignore[arg-type]
+        if target.payer not in dealt_seats(cast("LadderMatch", state.match)):
             raise InvalidStateError(
                 f"$.results[{index}].payer", f"seat {target.payer} was not dealt in to round {index + 1}"
             )
@@ -294,7 +294,7 @@ def decide_revivals(state: State, view: PlayerView, index: int) -> State:
     """
     m = cast("LadderMatch", state.match)
     for seat in m.pending:
-        later = view.results[index + 1] if index + 1 < len(view.results) else None
+        later = cast("LadderResult", view.results[index + 1]) if index + 1 < len(view.results) else None
         back = seat in later.returned if later is not None else seat in view.sitting_out
         state = apply(state, Revive(seat, back))
     return state

@@ -160,6 +160,9 @@ class LadderScore(Score):
     eliminated: tuple[bool, ...] = ()
     """Per seat: out of the match."""
 
+    if TYPE_CHECKING:  # (a ladder score's results are the ladder's)
+        results: tuple[LadderResult, ...] = ()
+
 
 @attrs.frozen(kw_only=True)
 class LadderView(PlayerView):
