@@ -313,7 +313,8 @@ def test_game_of_is_the_one_road_from_any_value_to_its_game() -> None:
                 cr.record(state),
             ):
                 assert cr.game_of(value) is game, (game.name, type(value).__name__)
-            assert state.game is game
+            with pytest.warns(DeprecationWarning, match=r"State.game is deprecated: use .*game_of"):
+                assert state.game is game  # (`game` is a name on `Rules` and `Score`)
     assert "game" not in vars(cr.Match)  # `Match.game` is gone: `game_of(match)` is the road
 
 

@@ -105,7 +105,7 @@ def round_cards(state: State) -> tuple[list[Counter[Card]], Counter[Card], Count
     r = state.round
     assert r is not None
     per_seat = [Counter(h) for h in r.hands]
-    revealed: Counter[Card] = Counter(state.game.testing.round_cards(state))  # Surprise Cucumber's reveals
+    revealed: Counter[Card] = Counter(cr.game_of(state).testing.round_cards(state))  # Surprise's reveals
     captured: Counter[Card] = Counter()
     for trick in r.tricks:
         for p in trick.plays:

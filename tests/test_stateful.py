@@ -249,7 +249,7 @@ class MatchMachine(RuleBasedStateMachine):
             played = [p.card for t in r.tricks for p in t.plays if p.seat == seat]
             played += [p.card for p in r.trick if p.seat == seat]
             assert Counter(r.hands[seat]) + Counter(played) == Counter(deal.hands[seat]), f"seat {seat}"
-        revealed = state.game.testing.round_cards(state)  # Surprise Cucumber's reveals
+        revealed = cr.game_of(state).testing.round_cards(state)  # Surprise Cucumber's reveals
         assert Counter(r.stock) + Counter(revealed) == Counter(deal.stock)
         dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
         assert not dealt - Counter(cr.DECKS[self.game_rules.deck])

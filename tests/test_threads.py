@@ -284,13 +284,12 @@ def test_a_view_cannot_be_made_to_show_a_forged_score() -> None:
     # seats (and later views of the same state) showed. The caches are frozen values now.
     state = _states(cr.ruleset("agurk"), seed=5, count=20)[-1]
     first = cr.view(state, 0)
-    cache = first._later
-    for path in ("shared", "shared.score"):
-        target = cache
-        for step in path.split("."):
-            target = getattr(target, step)
-        with pytest.raises(AttributeError):  # a named tuple, or a frozen attrs value (FrozenInstanceError)
+    cache = first._later  # (shared, held, trick, head, own): plain tuples, `shared[3]` the lazy score
+    for target in (cache, cache[0], cache[0][3]):
+        with pytest.raises(AttributeError):  # a tuple, or a frozen attrs value (FrozenInstanceError)
             target.score = None
+    assert isinstance(cache, tuple)
+    assert type(cache[0][3]).__name__ == "LazyScore"
     assert cr.view(state, 1).totals == cr.score(state).totals
 
 

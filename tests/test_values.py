@@ -129,3 +129,38 @@ def test_a_games_mappings_are_read_only() -> None:
 
     with pytest.raises(TypeError, match="preset_titles must be read-only"):
         cr.register_game(Loose())
+
+
+def test_an_object_with_nowhere_to_store_anything_is_not_mutable() -> None:
+    """A game's hook group (a views' cache keeps one beside a match's views) has no slot and no
+    `__dict__`: nothing in it can change. An object with a slot it lets anyone set is mutable."""
+    from cucumber_rules.testing import mutable_parts
+    from cucumber_rules.views import Views
+
+    class Empty:
+        __slots__ = ()
+
+    class Settable:
+        __slots__ = ("x",)
+
+    hooks = Views.of(cr.GAMES["ladder"])
+    assert mutable_parts((hooks, Empty())) == []
+    with pytest.raises(AttributeError):
+        hooks.anything = 1  # type: ignore[attr-defined]
+    assert mutable_parts((Settable(),)) == [("value[0]", "Settable (its attributes can be set or deleted)")]
+    s = cr.new_game(cr.ruleset("agurk"), 3)
+    cr.view(s, 0)
+    assert mutable_parts(s) == []  # (with the views' cache on its match, the game's `Views` in it)
+
+
+def test_a_state_whose_views_were_made_pickles() -> None:
+    """A match keeps its views' cache, which holds the view class's open twin (made at run time): a
+    pickled state makes the twin anew (OpenSpiel's `random_sim_test` pickles states)."""
+    import pickle
+
+    s = cr.new_game(cr.ruleset("catastrophe"), 3)
+    s = cr.apply(s, cr.sample_chance(s, random.Random(1)))
+    v = cr.view(s, 0)
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s
+    assert cr.view(back, 0) == v

@@ -692,7 +692,7 @@ def test_glance_reads_what_the_filled_view_holds(variant: tuple[str, dict[str, A
     players = max(rules.min_players, min(4, rules.max_players))
     state = cr.new_game(rules, players)
     common = attrs.fields_dict(PlayerView)
-    own_names = [a.name for a in attrs.fields(state.game.view_type) if a.name not in common]
+    own_names = [a.name for a in attrs.fields(cr.game_of(state).view_type) if a.name not in common]
     checked = 0
     while not state.is_over:
         for seat in [None, *range(players)]:

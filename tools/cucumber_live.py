@@ -323,11 +323,11 @@ def trick_done(before: cr.State, after: cr.State) -> dict[str, Any] | None:
     trick = new.tricks[-1]
     number = len(new.tricks)
     last = after.match.rounds > before.match.rounds
-    words = after.game.words.describe_trick(after, trick, number, last=last)
+    words = cr.game_of(after).words.describe_trick(after, trick, number, last=last)
     taker = after.players[trick.taker]
     if last:
         result = after.match.results.last
-        cost = "; ".join(after.game.words.describe_result(after, result)) if result is not None else ""
+        cost = "; ".join(cr.game_of(after).words.describe_result(after, result)) if result is not None else ""
     elif " takes " in words:  # (Catastrophe: "→ Bo takes 7 cucumbers")
         cost = words.rsplit(" takes ", 1)[-1]
     else:

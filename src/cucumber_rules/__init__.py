@@ -36,11 +36,11 @@ from .errors import (
     InvalidStateError,
     RulesError,
 )
-from .games import GAMES, Game, register_game
+from .games import GAMES, Game, game_of, register_game
 from .history import History
 from .outcomes import max_actions, returns
 from .records import Record, record, replay
-from .rules import OPTIONS, RULESETS, Option, Rules, game_of, option, ruleset
+from .rules import OPTIONS, RULESETS, Option, Rules, option, ruleset
 from .sampling import sample_world
 from .scoring import Score
 from .state import CHANCE, Match, Round, RoundResult, State, Table, Trick

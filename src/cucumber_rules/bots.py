@@ -44,8 +44,8 @@ import attrs
 from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
+from .game import HookGroup, game_of
 from .options import as_int
-from .rules import game_of
 from .state import CHANCE, State, result_rows
 from .views import view
 
@@ -178,7 +178,7 @@ class HeuristicBot:
             raise _no_move(view)
         if len(legal) == 1:
             return legal[0]
-        return type(view.rules)._game.bots.heuristic(view, rng, caution=self.caution)  # type: ignore[no-any-return]  # (`game_of(view)`, inlined: a bot decides often)
+        return Bots.of(game_of(view.rules)).heuristic(view, rng, caution=self.caution)
 
 
 class _Node:
@@ -283,16 +283,16 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         if any(type(a) is not Play for a in legal):  # a decision between rounds: no round to search
-            return game_of(view.rules).bots.heuristic(view, rng)
+            return Bots.of(game_of(view.rules)).heuristic(view, rng)
         try:
             sampler = WorldSampler(view, rng)
         except ValueError:  # an earlier round the game could not rebuild: play by rules of thumb
-            return game_of(view.rules).bots.heuristic(view, rng)
+            return Bots.of(game_of(view.rules)).heuristic(view, rng)
         root = _Node()
         if self.rollout == "heuristic":
             # The game's rules of thumb as a prior: their move starts with a fifth of the budget of
             # virtual visits at a good score, which the search must outdo to overturn it.
-            prior = root.children[game_of(view.rules).bots.heuristic(view, rng)] = _Node()
+            prior = root.children[Bots.of(game_of(view.rules)).heuristic(view, rng)] = _Node()
             prior.visits = prior.available = max(1, self.iterations // 5)
             prior.reward = prior.visits * 0.75
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -337,7 +337,7 @@ class ISMCTSBot:
             state = apply(state, move)
         rnd = rng.random
         if self.rollout == "heuristic":
-            heuristic = game_of(world.match.rules).bots.heuristic
+            heuristic = Bots.of(game_of(world.match.rules)).heuristic
             while state.match.rounds == number and state.to_act is not None and state.to_act != CHANCE:
                 moves = legal_moves(state)
                 if len(moves) > 1:  # the world is the bot's own sample: any seat's view of it is fair
@@ -422,7 +422,7 @@ def resolve_bots(bots: str | Bot | Sequence[str | Bot], players: int) -> tuple[B
     return tuple(resolved)
 
 
-class Bots:
+class Bots(HookGroup):
     """The hook group of a game's bot knowledge: `Game.bots` (see `Game`).
 
     The default heuristic picks a random legal action; a game with a better one overrides it.
@@ -434,6 +434,7 @@ class Bots:
     """
 
     __slots__ = ()
+    attribute = "bots"  # (`Game.bots`)
 
     def heuristic(self, view: PlayerView, rng: random.Random, *, caution: float = 1.0) -> Action:
         """The heuristic bot's choice among `view.legal` (default: a random legal action).

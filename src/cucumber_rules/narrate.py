@@ -35,7 +35,8 @@ from collections.abc import Mapping, Sequence
 
 from .actions import Action, Deal, Decision, Play
 from .engine import check
-from .rules import Rules, game_of
+from .game import HookGroup, game_of
+from .rules import Rules
 from .state import RoundResult, State, Trick
 from .views import PlayerView, view
 
@@ -59,7 +60,7 @@ def scores_line(state: State) -> str:
         >>> scores_line(cr.new_game(cr.ruleset("agurk"), players=["Ann", "Bo", "Cy"]))
         'scores: Ann 0 · Bo 0 · Cy 0'
     """
-    words = game_of(state).words
+    words = Words.of(game_of(state))
     m = state.match
     parts = [
         f"{name} {m.totals[seat]}{words.describe_seat(state, seat)}" for seat, name in enumerate(m.players)
@@ -78,7 +79,7 @@ def describe_trick(state: State, trick: Trick, number: int, *, last: bool = Fals
         >>> describe_trick(s, t, 1)
         'trick 1: Ann 22, Bo 30, Cy 25 [High: highest wins] → Bo takes 7 cucumbers'
     """
-    return game_of(state).words.describe_trick(state, trick, number, last=last)
+    return Words.of(game_of(state)).describe_trick(state, trick, number, last=last)
 
 
 def _winners(state: State, seats: Sequence[int]) -> str:
@@ -106,7 +107,7 @@ def narrate(before: State, action: Action, after: State) -> list[str]:
         >>> narrate(s0, deal, cr.apply(s0, deal))
         ['Round 1: Cy deals, Ann leads']
     """
-    words = game_of(after).words
+    words = Words.of(game_of(after))
     lines: list[str] = []
     if isinstance(action, Deal):
         lines.append(words.describe_deal(after))
@@ -172,7 +173,7 @@ def rules_intro(rules: Rules) -> str | None:
         >>> "Trick Marker" in rules_intro(cr.ruleset("catastrophe")), rules_intro(cr.ruleset("agurk"))
         (True, None)
     """
-    return game_of(rules).words.rules_intro(rules)
+    return Words.of(game_of(rules)).rules_intro(rules)
 
 
 def marker_note(v: PlayerView) -> str | None:
@@ -186,7 +187,7 @@ def marker_note(v: PlayerView) -> str | None:
         >>> print(marker_note(cr.view(s, 0)))
         Trick Marker: not set. You lead; the next card sets it (higher: High, lower: Low).
     """
-    return None if v.seat is None else game_of(v).words.turn_note(v)
+    return None if v.seat is None else Words.of(game_of(v)).turn_note(v)
 
 
 _CANNOT = re.compile(r"^you cannot (?:play|lead) \S+: (.*?)(?: \((?:you hold|lead one of) [^()]*\))?$")
@@ -222,7 +223,7 @@ def barred(state: State, seat: int) -> list[str]:
     return [f"Not now: {' '.join(cards)} ({reason})" for reason, cards in reasons.items()]
 
 
-class Words:
+class Words(HookGroup):
     """The hook group of a game's words: `Game.words` (see `Game`).
 
     Narration, the command line and the docs' tables ask it. The defaults fit a
@@ -235,6 +236,7 @@ class Words:
     """
 
     __slots__ = ()
+    attribute = "words"  # (`Game.words`)
 
     def describe_deal(self, state: State) -> str:
         """One line for the start of a round: who leads (never the cards), e.g. `Hand 2: Bo leads`.

@@ -7,6 +7,7 @@ seat once the match is over, and a bound on its length.
 from __future__ import annotations
 
 from .actions import seat_number
+from .game import game_of
 from .rules import Rules
 from .state import State
 
@@ -84,4 +85,4 @@ def max_actions(rules: Rules, players: int) -> int:
     n = seat_number(players, "players must be an int")
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}")
-    return type(rules)._game.max_actions(rules, n)  # type: ignore[no-any-return]
+    return game_of(rules).max_actions(rules, n)

@@ -61,7 +61,7 @@ from pettingzoo.utils import wrappers
 
 from . import encoding
 from .actions import Action, Play, seat_number
-from .encoding.ids import _encoding
+from .encoding.hooks import action_table as _encoding
 from .engine import apply, check, legal_moves, new_game, sample_chance
 from .outcomes import returns
 from .rules import Rules, ruleset

@@ -18,20 +18,18 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from . import _registry
+from ._registry import game_of
 from ._text import name_problem
 from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
 from .errors import InvalidRulesError
 from .options import OPTIONS, OUT_OF_RANGE, Option, int_problem, option, option_fields, option_table
-
-if TYPE_CHECKING:
-    from .games import Game
 
 __all__ = [
     "OPTIONS",
@@ -44,26 +42,6 @@ __all__ = [
     "preset_name",
     "ruleset",
 ]
-
-
-class _NotRegistered:
-    """`Rules._game` of a rules class whose game is not registered: every hook it is asked for says so."""
-
-    __slots__ = ()
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        raise LookupError(
-            "the game of these rules is not registered (cucumber_rules.register_game), "
-            "or was unregistered since"
-        )
-
-    def __repr__(self) -> str:
-        return "<no registered game>"
-
-
-_NOT_REGISTERED: Final = _NotRegistered()
 
 
 @attrs.frozen(kw_only=True)
@@ -87,8 +65,8 @@ class Rules(Value):
 
     game: ClassVar[str] = ""
     """The trick mechanism these rules are for: the name of a registered `Game`."""
-    _game: ClassVar[Any] = _NOT_REGISTERED
-    """The registered `Game` (`register_game` sets it on the game's own rules class; `game_of` reads it)."""
+    _game: ClassVar[Any] = _registry.NOT_REGISTERED
+    """The registered `Game`: the registry's binding (`_registry.bind`), read by `game_of` alone."""
     renamed: ClassVar[Mapping[str, str]] = {}
     """Options renamed since an earlier release: old name -> new name. `ruleset` and `replace` still
     take the old name, with a `DeprecationWarning`."""
@@ -102,20 +80,22 @@ class Rules(Value):
     hand_size: int = option(meaning="cards per player, and so tricks per round or hand")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Give each rules class a `_game` of its own: unregistered until `register_game` sets it.
+        """Give each rules class a game of its own: unregistered until `register_game` binds it.
 
         So a subclass of a registered game's rules class (a plug-in's `EvilRules(CatastropheRules)`)
         never plays as its parent's game: not before its own game is registered, nor after it is
-        unregistered. The lookup `type(rules)._game` finds the class's own attribute at once.
+        unregistered (`_registry.release`).
 
         Example:
             >>> import attrs, cucumber_rules as cr
             >>> Evil = attrs.frozen(kw_only=True)(type("Evil", (cr.CatastropheRules,), {"game": "evil"}))
-            >>> Evil._game
-            <no registered game>
+            >>> cr.game_of(Evil(**cr.ruleset("catastrophe").options(), name="catastrophe"))
+            Traceback (most recent call last):
+            ...
+            LookupError: the evil game is not registered (cucumber_rules.register_game)
         """
         super().__init_subclass__(**kwargs)
-        cls._game = _NOT_REGISTERED
+        _registry.release(cls)
 
     def __attrs_post_init__(self) -> None:
         if type(self) is Rules:
@@ -181,42 +161,6 @@ class Rules(Value):
             ['deck', 'min_players', 'max_players', 'hand_size', 'surprise']
         """
         return {name: getattr(self, name) for name in option_fields(type(self))}
-
-
-def game_of(value: Any) -> Game[Any]:
-    """The registered game of a rule set, state, view, match or record: the one road to a game.
-
-    Args:
-        value: `Rules`, or anything with a `rules` attribute (`State`, `PlayerView`, `Match`,
-            `Record`).
-
-    Returns:
-        The `Game` registered for the rules' game.
-
-    Raises:
-        TypeError: If `value` is none of these.
-        LookupError: If the game is not registered (or was unregistered since).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> game_of(cr.ruleset("gurka")).name, game_of(cr.new_game(cr.ruleset("catastrophe"), 3)).name
-        ('ladder', 'catastrophe')
-    """
-    rules = value if isinstance(value, Rules) else getattr(value, "rules", None)
-    if not isinstance(rules, Rules):
-        raise TypeError(
-            f"game_of() takes rules, a state, a view, a match or a record, not {type(value).__name__}"
-        )
-    game = type(rules)._game
-    if game is _NOT_REGISTERED:
-        if not rules.game:
-            raise LookupError(
-                f"the rules class {type(rules).__name__} says no game: set `game` on it to the name of "
-                "its Game, and register the game (cucumber_rules.register_game)"
-            )
-        raise LookupError(f"the {rules.game} game is not registered (cucumber_rules.register_game)")
-    found: Game[Any] = game
-    return found
 
 
 def _validate_common(r: Rules) -> None:

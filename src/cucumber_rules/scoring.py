@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
 from ._values import Value, builder
 from .state import RoundResult, State, result_rows
-
-if TYPE_CHECKING:
-    from .games import Game
 
 __all__ = ["Score", "default_score"]
 
@@ -83,7 +80,14 @@ def _moved(old: str, new: str) -> None:
 new_score: Final = builder(Score)
 
 
-def default_score(game: Game[Any], state: State) -> Score:
+class _Named(Protocol):
+    """A game, as `default_score` needs it: its name (`GameBase` is above the scores)."""
+
+    @property
+    def name(self) -> str: ...
+
+
+def default_score(game: _Named, state: State) -> Score:
     """`Game.score`'s default: the totals, a row per round, winners first, then the lowest total.
 
     Example:

@@ -22,19 +22,18 @@ subclasses (`LadderMatch`, `CatastropheTable`, `CatastropheTrick`,
 
 from __future__ import annotations
 
+import warnings
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
+from ._registry import game_of
 from ._values import Value, builder, kept
 from .actions import PLAY_OF, Action, Deal, Play, _seat_in
 from .cards import Card
 from .history import EMPTY, History
-from .rules import Rules, game_of
-
-if TYPE_CHECKING:
-    from .games import Game
+from .rules import Rules
 
 __all__ = [
     "CHANCE",
@@ -260,8 +259,23 @@ class State(Value):
         return self.match.rules
 
     @property
-    def game(self) -> Game[Any]:
-        """The game (trick mechanism) of the match: `game_of(state)`."""
+    def game(self) -> Any:
+        """Deprecated: `game_of(state)` (`game` is the game's name, a string, on `Rules` and `Score`).
+
+        Example:
+            >>> import cucumber_rules as cr, warnings
+            >>> s = cr.new_game(cr.ruleset("gurka"), players=2)
+            >>> with warnings.catch_warnings():
+            ...     warnings.simplefilter("ignore", DeprecationWarning)
+            ...     s.game is cr.game_of(s)
+            True
+        """
+        warnings.warn(
+            "State.game is deprecated: use cucumber_rules.game_of(state) (`game` is the game's name "
+            "on Rules and Score: state.rules.game)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return game_of(self)
 
     @property

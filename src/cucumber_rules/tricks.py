@@ -241,7 +241,7 @@ def end_round(state: S, *, match: Match, to_act: int = CHANCE) -> S:
         >>> end_round(s, match=attrs.evolve(s.match, rounds=1, winners=(0,))).to_act is None
         True
     """
-    build = state_builder(type(state))
+    build: Callable[..., S] = _BUILDERS.get(type(state)) or state_builder(type(state))
     return build(
         None if match.winners else to_act, match, state.table, state.held, (), None, None, state.history, None
     )

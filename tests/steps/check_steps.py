@@ -371,7 +371,7 @@ def cards_of_the_deck(game: Game) -> None:
     deck = Counter(cr.DECKS[state.rules.deck])
     used = Counter(c for hand in state.hands for c in hand)
     used.update(state.round.stock)
-    used.update(state.game.testing.round_cards(state))  # the game's other cards (Surprise Cucumber's reveal)
+    used.update(cr.game_of(state).testing.round_cards(state))  # the game's other cards (Surprise's reveal)
     over = {str(c): n for c, n in used.items() if n > deck[c]}
     assert not over, f"cards dealt more often than the deck holds them: {over}"
 

@@ -69,7 +69,7 @@ _SHARED = "Ties share a win: each of k winners of a match counts 1/k of a win."
 def _summary(out: Console, result: SimulationResult) -> None:
     data = result.to_dict()
     rounds = data["rounds_per_match"]
-    game = type(result.rules)._game
+    game = cr.game_of(result.rules)
     unit = game.unit + "s"
     summary = Table(title=f"{shown(_title(result.rules))}: {result.players} players, seed {result.seed}")
     summary.add_column("")

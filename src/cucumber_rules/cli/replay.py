@@ -67,7 +67,7 @@ def replay_command(
         out.print(f"Saved by cucumber-rules play (seed {saved.seed}): {lineup}")
     if narrated or step or round_number is not None:
         match = _Retold.of(rec)
-        unit = cr.GAMES[rec.rules.game].unit
+        unit = cr.game_of(rec).unit
         if round_number is not None and not match.rounds:
             _fail(f"--round {round_number}: this match has not dealt its first {unit} yet")
         if round_number is not None and not 1 <= round_number <= match.rounds:
@@ -147,7 +147,7 @@ def _step_help(unit: str) -> str:
 
 def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
     """Tell the match a trick at a time from round `first_round`; the state where the reader stopped."""
-    unit = cr.GAMES[match.record.rules.game].unit
+    unit = cr.game_of(match.record).unit
     index = match.round_span(first_round)[0]
     total = len(match.record.actions)
     out.print(_step_help(unit))

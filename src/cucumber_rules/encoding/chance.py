@@ -8,20 +8,21 @@ import itertools
 import operator
 import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from .._values import Value, builder
 from ..actions import Deal, drawn_for, seat_number, trusted_deal
-from ..cards import BY_INDEX, DECKS, Card
-from ..rules import Rules, game_of
+from ..cards import BY_INDEX, Card
+from ..game import game_of
+from ..rules import Rules
 from ..state import CHANCE, State
 
 if TYPE_CHECKING:
-    from ..games import Game
+    pass
 
-from .ids import _encoding
+from .hooks import DealPlan, Encoding, action_table, default_deal_plan
 
 __all__ = [
     "DealPlan",
@@ -36,52 +37,6 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- chance, card by card
-
-
-@attrs.frozen
-class DealPlan(Value):
-    """How the coming deal is made, for dealing it card by card (a game's `Game.deal_plan`).
-
-    The cards are drawn from `deck` without replacement: `hands[s]` cards to each
-    seat in seat order, then `stock` cards for the stock (top first), then, when
-    `leaders` lists tied seats, the starter among them (uniformly). Each card of
-    `required` goes to a hand, never to the stock (If You Can't Beat 'Em's
-    5-cucumber cards); the hands' other cards are uniform among the rest.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> p = deal_plan(cr.new_game(cr.ruleset("catastrophe", surprise=True), players=3))
-        >>> p.hands, p.stock, p.leaders
-        ((10, 10, 10), 10, ())
-    """
-
-    hands: tuple[int, ...]
-    """Cards dealt to each seat (0 for a seat not dealt in)."""
-    stock: int
-    """Cards drawn for the stock after the hands."""
-    deck: tuple[Card, ...]
-    """The cards dealt from, copies repeated."""
-    required: tuple[Card, ...] = ()
-    """Cards that must all go to the hands."""
-    leaders: tuple[int, ...] = ()
-    """Seats among which chance picks the starter (empty unless two or more tie)."""
-
-
-def default_deal_plan(game: Game[Any], state: State) -> DealPlan:
-    """`Game.deal_plan`'s default: the hand and stock sizes of one deal `sample_deal` draws.
-
-    Fits a game whose deals are uniform over its deck (`rules.deck`) with no starter drawn.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.new_game(cr.ruleset("gurka"), players=2)
-        >>> default_deal_plan(cr.GAMES["ladder"], s).hands
-        (7, 7)
-    """
-    import random
-
-    deal = game.sample_deal(state, random.Random(0))
-    return DealPlan(tuple(len(h) for h in deal.hands), len(deal.stock), DECKS[state.match.rules.deck])
 
 
 def deal_plan(state: State) -> DealPlan:
@@ -100,7 +55,7 @@ def deal_plan(state: State) -> DealPlan:
         raise TypeError(f"expected a State, not {type(state).__name__}")
     if state.to_act != CHANCE:
         raise ValueError("no deal is due in this state")
-    return game_of(state).encoding.deal_plan(state)
+    return Encoding.of(game_of(state)).deal_plan(state)
 
 
 def num_chance_outcomes(rules: Rules) -> int:
@@ -111,7 +66,7 @@ def num_chance_outcomes(rules: Rules) -> int:
         >>> num_chance_outcomes(cr.ruleset("catastrophe"))
         66
     """
-    return len(_encoding(rules).cards) + rules.max_players
+    return len(action_table(rules).cards) + rules.max_players
 
 
 @attrs.frozen(weakref_slot=False)
@@ -170,7 +125,7 @@ class Dealing(Value):
             ValueError: If no deal is due.
         """
         plan = deal_plan(state)
-        e = _encoding(state.match.rules)
+        e = action_table(state.match.rules)
         k = len(e.cards)
         left = [0] * k
         for c in plan.deck:
@@ -292,7 +247,7 @@ class Dealing(Value):
             raise ValueError(f"the deal takes {self.total} chance outcomes, not {len(self.drawn)}")
         plan = self.plan
         state = self.state
-        cards = _encoding(state.match.rules).cards
+        cards = action_table(state.match.rules).cards
         ids = self.drawn
         hands: list[tuple[Card, ...]] = []
         at = 0
@@ -399,7 +354,7 @@ def deal_outcomes(state: State, deal: Deal) -> tuple[int, ...]:
     error = game_of(state).deal_error(state, deal)
     if error is not None:
         raise ValueError(f"not a legal deal now: {error.message}")
-    e = _encoding(state.match.rules)
+    e = action_table(state.match.rules)
     ids = [e.ids[c.index] for hand in deal.hands for c in hand]
     ids += [e.ids[c.index] for c in deal.stock[: plan.stock]]
     if len(plan.leaders) > 1 and deal.leader is not None:  # (a legal deal after a tie names its starter)

@@ -2,60 +2,19 @@
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
-import attrs
-
 from ..actions import MAX_SEATS, Action, Deal, Decision, Play, seat_number
-from ..cards import CARD_BY_INDEX, Card
 from ..engine import legal_moves
-from ..rules import Rules, game_of
+from ..game import game_of
+from ..rules import Rules
 from ..state import State
+from .hooks import Encoding, action_table
 
 if TYPE_CHECKING:
     pass
 
 __all__ = ["action_id", "action_of", "legal_mask", "num_actions"]
-
-
-@attrs.frozen
-class _Encoding:
-    """A rule set's action encoding, worked out once (internal)."""
-
-    cards: tuple[Card, ...]
-    ids: tuple[int, ...]
-    """Card id by `Card.index` (-1 for cards outside the deck)."""
-    decisions: int
-
-
-#: The encodings last asked for, by the identity of their rules (kept alive here): a rules object
-#: equal to another but not the same one would cost a full comparison in `_equal_encoding`'s cache.
-_BY_IDENTITY: dict[int, tuple[Rules, _Encoding]] = {}
-
-
-def _encoding(rules: Rules) -> _Encoding:
-    """A rule set's encoding (worked out once per rule set; the frameworks' hot paths ask for it often)."""
-    found = _BY_IDENTITY.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    encoding = _equal_encoding(rules)
-    if len(_BY_IDENTITY) >= 64:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(rules)] = (rules, encoding)  # one whole entry, published at once
-    return encoding
-
-
-@functools.lru_cache(maxsize=64)
-def _equal_encoding(rules: Rules) -> _Encoding:
-    game = game_of(rules)
-    cards = tuple(game.encoding.action_cards(rules))
-    ids = [-1] * len(CARD_BY_INDEX)
-    for i, c in enumerate(cards):
-        if ids[c.index] != -1:
-            raise ValueError(f"{game.name}: action_cards lists {c} twice")
-        ids[c.index] = i
-    return _Encoding(cards, tuple(ids), len(game.encoding.action_decisions(rules, 0)))
 
 
 def num_actions(rules: Rules) -> int:
@@ -71,7 +30,7 @@ def num_actions(rules: Rules) -> int:
         >>> cr.num_actions(cr.ruleset("agurk", revival=True))
         54
     """
-    e = _encoding(rules)
+    e = action_table(rules)
     return len(e.cards) + e.decisions
 
 
@@ -97,14 +56,14 @@ def action_id(rules: Rules, action: Action) -> int:
         >>> cr.action_id(r, cr.Revive(2, True)), cr.action_id(r, cr.Revive(2, False))
         (52, 53)
     """
-    e = _encoding(rules)
+    e = action_table(rules)
     if type(action) is Play:
         found = e.ids[action.card.index]
         if found < 0:
             raise ValueError(f"{action.card} is not a card of the {rules.deck} deck ({rules.name})")
         return found
     if isinstance(action, Decision):
-        decisions = game_of(rules).encoding.action_decisions(rules, action.seat)
+        decisions = Encoding.of(game_of(rules)).action_decisions(rules, action.seat)
         for i, d in enumerate(decisions):
             if d == action:
                 return len(e.cards) + i
@@ -139,11 +98,11 @@ def action_of(rules: Rules, seat: int, id: int) -> Play | Decision:
     number = seat_number(id, "an action id is an int")
     if not 0 <= seat < min(rules.max_players, MAX_SEATS):
         raise ValueError(f"seat must be 0..{rules.max_players - 1} under {rules.name}, not {seat}")
-    e = _encoding(rules)
+    e = action_table(rules)
     if 0 <= number < len(e.cards):
         return Play(seat, e.cards[number])
     if len(e.cards) <= number < len(e.cards) + e.decisions:
-        return game_of(rules).encoding.action_decisions(rules, seat)[number - len(e.cards)]
+        return Encoding.of(game_of(rules)).action_decisions(rules, seat)[number - len(e.cards)]
     top = len(e.cards) + e.decisions - 1
     raise ValueError(f"action id must be 0..{top} under {rules.name}, not {number}")
 

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from ..actions import seat_number
+from ..game import game_of
 from ..rules import Rules
 from ..views import PlayerView
-
-if TYPE_CHECKING:
-    pass
-
-from ..rules import game_of
-from .ids import _encoding
+from .hooks import Encoding, action_table, common_observation, common_parts, player_count, relative
 
 __all__ = [
     "UNKNOWN_BOUND",
@@ -30,42 +22,6 @@ __all__ = [
 # --------------------------------------------------------------------------- observations
 
 
-def _count(rules: Rules, players: object) -> int:
-    """The player count as an int, checked as `max_actions` checks it: within the rules' range."""
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules (see ruleset()), not {type(rules).__name__}")
-    n = seat_number(players, "players must be an int")
-    if not rules.min_players <= n <= rules.max_players:
-        raise ValueError(f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {n}")
-    return n
-
-
-def common_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
-    """The parts every game's observation starts with, as (name, size) (see the module docstring).
-
-    Raises:
-        TypeError: If `rules` is not a `Rules` or `players` is not an integer.
-        ValueError: If `players` is outside the rules' range.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> dict(common_parts(cr.ruleset("agurk"), 3))["trick"]
-        156
-    """
-    k = len(_encoding(rules).cards)
-    n = _count(rules, players)
-    return (
-        ("hand", k),
-        ("seen", k),
-        ("trick", n * k),
-        ("leader", n),
-        ("to_act", n),
-        ("hand_sizes", n),
-        ("totals", n),
-        ("round", 1),
-    )
-
-
 def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]:
     """The named parts of a rule set's observation vector, in order, as (name, size).
 
@@ -78,8 +34,8 @@ def observation_parts(rules: Rules, players: int) -> tuple[tuple[str, int], ...]
         >>> [name for name, size in cr.observation_parts(cr.ruleset("catastrophe"), 4)][-3:]
         ['marker', 'revealed', 'captured']
     """
-    n = _count(rules, players)
-    return tuple(game_of(rules).encoding.observation_parts(rules, n))
+    n = player_count(rules, players)
+    return tuple(Encoding.of(game_of(rules)).observation_parts(rules, n))
 
 
 def observation_size(rules: Rules, players: int) -> int:
@@ -95,63 +51,6 @@ def observation_size(rules: Rules, players: int) -> int:
         (345, 445)
     """
     return sum(size for _, size in observation_parts(rules, players))
-
-
-def _relative(seat: int, viewer: int, n: int) -> int:
-    return (seat - viewer) % n
-
-
-def common_observation(view: PlayerView) -> list[float]:
-    """The common parts of a view's observation (`common_parts`), as a list of floats.
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> v = cr.view(cr.new_game(cr.ruleset("gurka"), players=2), 1)
-        >>> len(common_observation(v)) == sum(size for _, size in common_parts(v.rules, 2))
-        True
-    """
-    rules = view.rules
-    e = _encoding(rules)
-    ids = e.ids
-    k = len(e.cards)
-    n = len(view.players)
-    me: int = view.seat  # type: ignore[assignment]
-    # One list of zeros, the counts and flags set in place (a view's observation is made at every
-    # decision of a learning run).
-    out = [0.0] * (2 * k + n * k + 2 * n)
-    for c in view.hand:
-        out[ids[c.index]] += 1.0
-    for t in view.tricks:
-        for p in t.plays:
-            out[k + ids[p.card.index]] += 1.0
-    for c in type(rules)._game.views.view_cards(view):  # (`game_of(rules)`, inlined: the hot path)
-        out[k + ids[c.index]] += 1.0
-    base = 2 * k
-    for p in view.trick:
-        out[base + (p.seat - me) % n * k + ids[p.card.index]] = 1.0
-    base += n * k
-    if view.leader is not None:
-        out[base + (view.leader - me) % n] = 1.0
-    to_act = view.to_act
-    if to_act is not None and to_act >= 0:
-        out[base + n + (to_act - me) % n] = 1.0
-    sizes, totals = view.hand_sizes, view.totals
-    order = [*range(me, n), *range(me)]
-    out += [float(sizes[s]) for s in order]
-    out += [float(totals[s]) for s in order]
-    out.append(float(view.round_number))
-    return out
-
-
-def relative(values: Sequence[float], viewer: int) -> list[float]:
-    """Per-seat values reordered from the viewer's seat on (for games' own observation parts).
-
-    Example:
-        >>> relative([10.0, 11.0, 12.0], 1)
-        [11.0, 12.0, 10.0]
-    """
-    n = len(values)
-    return [float(values[(viewer + r) % n]) for r in range(n)]
 
 
 def observation(view: PlayerView) -> tuple[float, ...]:
@@ -182,7 +81,7 @@ def observation(view: PlayerView) -> tuple[float, ...]:
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to observe from: use view(state, seat)")
     rules = view.rules
-    values = tuple(type(rules)._game.encoding.observe(view))
+    values = tuple(Encoding.of(game_of(rules)).observe(view))
     n = len(view.players)
     found = _SIZES.get(id(rules))
     if found is None or found[0] is not rules or found[1] != n:
@@ -219,7 +118,7 @@ def _copies(rules: Rules) -> int:
 
     from ..cards import DECKS
 
-    ids = _encoding(rules).ids
+    ids = action_table(rules).ids
     return max(Counter(ids[c.index] for c in DECKS[rules.deck]).values())
 
 
@@ -246,8 +145,8 @@ def observation_bounds(rules: Rules, players: int) -> tuple[tuple[float, ...], t
         ...          high))["totals"]
         140.0
     """
-    n = _count(rules, players)
-    game = game_of(rules).encoding.observation_bounds(rules, n)
+    n = player_count(rules, players)
+    game = Encoding.of(game_of(rules)).observation_bounds(rules, n)
     copies = float(_copies(rules))
     cards = float(rules.cards_per_player(n))
     low: list[float] = []

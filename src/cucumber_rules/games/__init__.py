@@ -22,9 +22,8 @@ highcard = "highcard:GAME"
 
 from __future__ import annotations
 
-from ..rules import game_of
 from .base import Game, group
-from .registry import ENTRY_POINT_GROUP, GAMES, register_game, registry_version, unregister_game
+from .registry import ENTRY_POINT_GROUP, GAMES, game_of, register_game, registry_version, unregister_game
 
 __all__ = [
     "ENTRY_POINT_GROUP",

@@ -20,10 +20,17 @@ its defaults beside that code:
 
 A game that says more than the defaults sets one object per group, e.g.
 `words = LadderWords()` where `LadderWords` subclasses `narrate.Words`; a game
-that keeps the defaults writes nothing. A group is looked up in its module only
-when first read, so the core modules never import the registry, and a later
-group (say, a batched array engine for reinforcement learning) is one more
-attribute that no existing game needs to know about.
+that keeps the defaults writes nothing. A group's class derives from
+[`HookGroup`][cucumber_rules.game.HookGroup]: the code that calls it reads a
+game's group as `Words.of(game)`. A group is looked up in its module only when
+first read, so a program pays for no group it never asks for, and a later group
+(say, a batched array engine for reinforcement learning) is one more attribute
+that no existing game needs to know about.
+
+`Game` sits above the packages that call its hooks in the import graph (it names
+their group classes); the core and those packages know a game by its Game base,
+[`GameBase`][cucumber_rules.game.GameBase] (`cucumber_rules.game`), which every
+`Game` is.
 
 0.2 put every hook on `Game` itself. A subclass that still defines one of those
 flat hooks (`def heuristic(self, view, rng, *, caution=1.0)`) keeps working for

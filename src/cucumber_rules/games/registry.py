@@ -17,19 +17,19 @@ import sys
 import threading
 import types
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import metadata
-from typing import Any
+from typing import Any, Final, cast
 
 from .. import _registry
 from ..errors import register_codes, unregister_codes
-from ..rules import _NOT_REGISTERED
 from .base import Game
 from .checks import check_game, library_game, prove
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "GAMES",
+    "game_of",
     "register_game",
     "registry_version",
     "unregister_game",
@@ -149,6 +149,24 @@ def _restore(before: Mapping[str, Game[Any]]) -> None:
         _registry.replace({name: now[name] for name in before})
 
 
+game_of: Final = cast("Callable[[object], Game[Any]]", _registry.game_of)
+"""The registered game of a rule set, state, view, match or record: the one road to a game.
+
+The registry's `game_of` (`cucumber_rules._registry`), as a [`Game`][cucumber_rules.Game]:
+`cucumber_rules.game_of`, `cucumber_rules.games.game_of` and `cucumber_rules.rules.game_of` are
+this one function. It takes `Rules`, or anything with a `rules` attribute (`State`, `PlayerView`,
+`Match`, `Record`); it raises `TypeError` for anything else, and `LookupError` when the game is not
+registered (or was unregistered since).
+
+Example:
+    >>> import cucumber_rules as cr
+    >>> game_of(cr.ruleset("gurka")).name, game_of(cr.new_game(cr.ruleset("catastrophe"), 3)).name
+    ('ladder', 'catastrophe')
+    >>> type(game_of(cr.ruleset("gurka")).words).__name__
+    'LadderWords'
+"""
+
+
 GAMES: Mapping[str, Game[Any]] = _registry.LiveMapping("GAMES", _registry.games)
 """The registered games by name (read-only): `"ladder"`, `"catastrophe"` and any plugin's.
 
@@ -208,14 +226,14 @@ def register_game(game: Game[Any]) -> Game[Any]:
         try:
             check_game(game, games)
             rules_type = game.rules_type
-            kept = rules_type.__dict__["_game"]  # (each rules class has its own: `Rules.__init_subclass__`)
-            rules_type._game = game
+            kept = _registry.bound(rules_type)  # (each rules class has its own: `Rules.__init_subclass__`)
+            _registry.bind(rules_type, game)
             try:
                 if not library_game(game):  # (the library's own: proved by its tests, not at import)
                     prove(game, games)
                 register_codes(name, game.error_codes)
             except BaseException:
-                rules_type._game = kept
+                _registry.bind(rules_type, kept)
                 raise
             _registry.replace({**games, name: game})
         finally:
@@ -255,7 +273,7 @@ def _remove(name: str) -> None:
     unregister_codes(name)
     # The class's own marker again, not a deletion: a subclass of another game's rules class
     # (`EvilRules(CatastropheRules)`) would otherwise find its parent's game and play on as it.
-    game.rules_type._game = _NOT_REGISTERED
+    _registry.release(game.rules_type)
     _registry.replace(games)
 
 
@@ -269,4 +287,4 @@ def registry_version() -> int:
     return _registry.version()
 
 
-_registry.install(_load_plugins)
+_registry.install(_load_plugins, register_game, unregister_game)

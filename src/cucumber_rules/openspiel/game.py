@@ -10,7 +10,7 @@ import pyspiel
 
 from .. import encoding
 from ..encoding import Dealing
-from ..encoding.ids import _encoding
+from ..encoding.hooks import action_table as _encoding
 from ..engine import new_game
 from ..errors import InvalidRulesError
 from ..outcomes import max_actions

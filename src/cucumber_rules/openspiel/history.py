@@ -15,7 +15,7 @@ from .. import encoding
 from .._values import Value, builder
 from ..actions import Action, Play
 from ..encoding import Dealing
-from ..encoding.ids import _encoding
+from ..encoding.hooks import action_table as _encoding
 from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError
 from ..state import CHANCE, State

@@ -12,14 +12,15 @@ import pyspiel
 
 from .. import encoding
 from .._values import Value
-from .._view_cache import _is_deal
 from ..actions import Action, Deal, Decision, Play
 from ..cards import Card
-from ..encoding.ids import _encoding
+from ..encoding.hooks import action_table as _encoding
+from ..games import game_of
 from ..history import History
-from ..rules import Rules, game_of
+from ..rules import Rules
 from ..state import State
 from ..views import Dealt, Event, PlayerView, public_history, view
+from ..views.build import is_deal as _is_deal
 from .params import _rounds_bound
 
 if TYPE_CHECKING:

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InvalidRulesError
+from ..games import game_of
 from ..outcomes import max_actions
-from ..rules import OPTIONS, Rules, game_of, ruleset
+from ..rules import OPTIONS, Rules, ruleset
 
 _SKIPPED = ("min_players", "max_players")
 

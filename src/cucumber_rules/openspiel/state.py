@@ -12,7 +12,7 @@ from .. import encoding
 from .._values import Value, builder
 from ..actions import Action, Deal
 from ..encoding import Dealing
-from ..encoding.ids import _encoding
+from ..encoding.hooks import action_table as _encoding
 from ..engine import apply, legal_moves
 from ..outcomes import returns
 from ..sampling import sample_world

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cucumber_rules import CHANCE, Card, Play, PlayerView, Rules, State, Trick, view
-
-from ..rules import game_of
-from .hooks import Badge
+from ..actions import Play
+from ..cards import Card
+from ..game import game_of
+from ..rules import Rules
+from ..state import CHANCE, State, Trick
+from ..views import PlayerView, view
+from .hooks import Badge, Pictures
 from .primitives import (
     _BADGE_COLOURS,
     _MARKER_COLOURS,
@@ -147,7 +150,7 @@ def _unit(rules: Rules) -> str:
 
 
 def _points(rules: Rules) -> str:
-    return game_of(rules).pictures.points_word(rules)
+    return Pictures.of(game_of(rules)).points_word(rules)
 
 
 def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
@@ -166,7 +169,7 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     if len(v.results) > len(shown):
         y += row_h
         parts.append(_text(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
-    pictures = game_of(v.rules).pictures
+    pictures = Pictures.of(game_of(v.rules))
     for result in shown:
         y += row_h
         parts.append(_text(0, y, f"{unit} {result.number}", size=11))
@@ -228,7 +231,7 @@ def _seat_rows(
     texts: list[str] = []
     width = 0.0
     game = game_of(rules)
-    pictures = game.pictures
+    pictures = Pictures.of(game)
     for seat, name in enumerate(players):
         y = seat * row_h
         acting = v.to_act == seat
@@ -328,7 +331,7 @@ def _header(v: PlayerView) -> _Block:
 
 
 def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
-    pictures = game_of(v.rules).pictures
+    pictures = Pictures.of(game_of(v.rules))
 
     def block(plays: Sequence[Play], source: Trick | PlayerView, title: str, taker: int | None) -> _Block:
         revealed, badge = pictures.trick_extras(source)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from ..cards import Card
+from ..game import HookGroup
 from ..rules import Rules
 from ..state import RoundResult, Trick
 from ..views import PlayerView
@@ -38,7 +39,7 @@ class Badge:
     """Crossed out (Catastrophe: a broken rule)."""
 
 
-class Pictures:
+class Pictures(HookGroup):
     """The hook group of what a game draws: `Game.pictures` (see `Game`).
 
     The defaults draw plain cards, points, no badge and no notes.
@@ -50,6 +51,7 @@ class Pictures:
     """
 
     __slots__ = ()
+    attribute = "pictures"  # (`Game.pictures`)
 
     def card_icons(self, rules: Rules, card: Card) -> int:
         """How many cucumbers are printed on a card's face (default: none).

@@ -7,10 +7,13 @@ from typing import Literal
 
 import attrs
 
-from cucumber_rules import Play, PlayerView, Rules, State, Trick
-
-from ..rules import game_of
+from ..actions import Play
+from ..game import game_of
+from ..rules import Rules
+from ..state import State, Trick
+from ..views import PlayerView
 from .blocks import _blocks, _hand_block, _results_block, _trick_block, _view_of
+from .hooks import Pictures
 from .primitives import (
     CARD_H,
     CARD_W,
@@ -196,7 +199,7 @@ def trick_svg(
         Martha takes the trick.
     """
     source: Trick | _Pending = trick if isinstance(trick, Trick) else _Pending(marker, revealed)
-    shown, badge = game_of(rules).pictures.trick_extras(source) if rules is not None else (None, None)  # type: ignore[arg-type]
+    shown, badge = Pictures.of(game_of(rules)).trick_extras(source) if rules is not None else (None, None)  # type: ignore[arg-type]
     plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
     taker = trick.taker if isinstance(trick, Trick) else None
     block = _trick_block(plays, players, rules, title=title, taker=taker, badge=badge, revealed=shown)

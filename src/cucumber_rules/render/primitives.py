@@ -10,7 +10,9 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from ..cards import Card, card
-from ..rules import Rules, game_of
+from ..game import game_of
+from ..rules import Rules
+from .hooks import Pictures
 
 # --- look ---------------------------------------------------------------------------------------------
 
@@ -94,7 +96,7 @@ def _as_card(value: CardLike) -> Card:
 
 def _cucumbers(c: Card, rules: Rules | None) -> int:
     """The cucumbers printed on a card under these rules (0 when the game prints none)."""
-    return 0 if rules is None else game_of(rules).pictures.card_icons(rules, c)
+    return 0 if rules is None else Pictures.of(game_of(rules)).card_icons(rules, c)
 
 
 def _cucumber_glyph(x: float, y: float, length: float = 7.0) -> str:

@@ -45,11 +45,11 @@ Example:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine import new_game
 from ..errors import InvalidStateError
-from ..rules import game_of
+from ..game import game_of
 from ..state import State, result_rows
 from ..views import PlayerView, Views
 from .assign import (
@@ -63,7 +63,7 @@ from .rounds import round_distance, search_round
 from .world import RawSampler
 
 if TYPE_CHECKING:
-    from ..games import Game
+    from ..game import GameBase
 
 __all__ = [
     "RawSampler",
@@ -146,15 +146,15 @@ class WorldSampler(RawSampler):
         # earlier round is rebuilt), and nothing below meets a contradiction it did not expect.
         validate_view(view)
         self.view = view
-        self.game: Game[Any] = game_of(view.rules)
+        self.game: GameBase[State] = game_of(view.rules)
         state = new_game(view.rules, view.players, first=view.first)
         finished = finished_rounds(view)
         for index in range(finished):
-            state = self.game.sampling.rebuild_round(state, view, index, rng)
+            state = Sampling.of(self.game).rebuild_round(state, view, index, rng)
             if state.match.rounds != index + 1 or result_rows(state.match)[0][index] != view.results[index]:
                 raise ValueError(f"the {self.game.name} game rebuilt round {index + 1} wrongly")
         self._start(state, rng)
-        if finished and type(self.game.views).check_view is Views.check_view:
+        if finished and type(Views.of(self.game)).check_view is Views.check_view:
             # A game that does not check its earlier results itself (a plug-in's): its worlds are
             # checked here instead, once (its own seed: the caller's draws stay as they were).
             problem = check_round(view, state)

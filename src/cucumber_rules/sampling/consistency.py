@@ -25,10 +25,11 @@ from ..actions import MAX_SEATS, Play
 from ..cards import DECKS, Card
 from ..engine import new_game
 from ..errors import InvalidStateError
-from ..rules import Rules, game_of
+from ..game import game_of
+from ..rules import Rules
 from ..scoring import Score
 from ..state import CHANCE, State
-from ..views import Dealt, PlayerView
+from ..views import Dealt, PlayerView, Views
 from ..views import view as view_of
 from .world import RawSampler
 
@@ -227,7 +228,7 @@ def validate_view(v: PlayerView) -> None:
     # The cards of this round appear no more often than the deck holds them (a game adds its own).
     visible = [*v.hand, *(p.card for p in v.trick), *(p.card for t in v.tricks for p in t.plays)]
     game = game_of(rules)
-    visible += game.views.view_cards(v)
+    visible += Views.of(game).view_cards(v)
     for c, count in Counter(visible).items():
         if count > deck[c]:
             raise fail("$.hand", f"{c} appears {count} times in this round, but the deck holds it {deck[c]}")
@@ -247,7 +248,7 @@ def validate_view(v: PlayerView) -> None:
     # What the view shows must be what some match shows: the game checks the earlier rounds'
     # results (the built-in games rebuild the match from them, round by round, without the cards)
     # and then the current round; a view with no earlier round is checked here for every game.
-    problem = game.views.check_view(v)
+    problem = Views.of(game).check_view(v)
     if problem is None and finished_rounds(v) == 0:
         problem = check_round(v, new_game(rules, v.players, first=v.first))
     if problem is not None:

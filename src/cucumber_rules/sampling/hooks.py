@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ..actions import Deal, trusted_deal
 from ..cards import DECKS, Card
-from ..rules import game_of
+from ..game import HookGroup, game_of
 from ..state import State
 from ..views import Dealt, Event, PlayerView
 from .assign import assign_cards, joined_hands, remaining_cards
@@ -16,7 +16,7 @@ from .rounds import search_round
 __all__ = ["Sampling"]
 
 
-class Sampling:
+class Sampling(HookGroup):
     """The hook group `sample_world` asks: `Game.sampling` (see `Game`).
 
     The defaults deal the rest of the rules' deck uniformly and search for earlier
@@ -29,6 +29,7 @@ class Sampling:
     """
 
     __slots__ = ()
+    attribute = "sampling"  # (`Game.sampling`)
 
     def complete_deal(
         self,

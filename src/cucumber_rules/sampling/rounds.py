@@ -11,7 +11,7 @@ from ..actions import Deal
 from ..cards import DECKS, Card
 from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError
-from ..rules import game_of
+from ..game import game_of
 from ..state import CHANCE, RoundResult, State, result_rows
 
 if TYPE_CHECKING:

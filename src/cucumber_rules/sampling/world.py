@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..actions import PLAY_OF, Action, Decision, Play
 from ..cards import BY_INDEX, Card
 from ..engine import apply
 from ..errors import IllegalMoveError, InvalidStateError
-from ..rules import game_of
+from ..game import game_of
 from ..state import CHANCE, State, new_state
 from ..views import Dealt, PlayerView
+from .hooks import Sampling
 
 if TYPE_CHECKING:
-    from ..games import Game
+    from ..game import GameBase
     from ..views import Event
 
 __all__ = ["DEAL_TRIES", "RawSampler"]
@@ -38,7 +39,7 @@ class RawSampler:
     """
 
     view: PlayerView
-    game: Game[Any]
+    game: GameBase[State]
     before: State
     dealt: Dealt | None
 
@@ -93,7 +94,7 @@ class RawSampler:
         """For each hidden seat: the states before its plays, the play, and its known cards then."""
         game = self.game
         viewer = self.view.seat
-        deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, _anything, rng)
+        deal = Sampling.of(game).complete_deal(self.before, self.known, dealt, self.others, _anything, rng)
         if deal is None:
             raise InvalidStateError("$.events[0]", "no deal of the round fits this view's events")
         error = game.deal_error(self.before, deal) if self.before.to_act == CHANCE else None
@@ -189,7 +190,8 @@ class RawSampler:
         failed = 0  # the event no deal made legal (the `Dealt` itself: no deal at all)
         code = "no deal"
         for _ in range(DEAL_TRIES):
-            deal = game.sampling.complete_deal(self.before, self.known, dealt, self.others, self.allowed, rng)
+            complete = Sampling.of(game).complete_deal
+            deal = complete(self.before, self.known, dealt, self.others, self.allowed, rng)
             if deal is None:
                 break
             at = 0
@@ -213,9 +215,9 @@ def _card_index(play: Play) -> int:
     return play.card.index
 
 
-def _unchecked_play(game: Game[Any], state: State, play: Play) -> State:
+def _unchecked_play(game: GameBase[State], state: State, play: Play) -> State:
     """Apply a play without checking it (the provisional deal may not make it legal)."""
     try:
-        return game.play(state, play)  # type: ignore[no-any-return]
+        return game.play(state, play)
     except NotImplementedError:  # a game that only fuses check and play: ask it to check
-        return game.apply_play(state, play)  # type: ignore[no-any-return]
+        return game.apply_play(state, play)

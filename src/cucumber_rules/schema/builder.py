@@ -21,7 +21,8 @@ from ..views import Dealt, Event, PlayerView
 from .source import _field_docs, _summary
 
 if TYPE_CHECKING:
-    from ..games import Game
+    from ..game import GameBase
+    from ..state import State
 
 # --------------------------------------------------------------------------- the schema of one game
 
@@ -31,7 +32,7 @@ def _fields(cls: type) -> list[attrs.Attribute[Any]]:
     return [a for a in attrs.fields(cls) if a.init]
 
 
-def _decks_of(game: Game[Any]) -> tuple[str, ...]:
+def _decks_of(game: GameBase[State]) -> tuple[str, ...]:
     """The decks a game's rules may name: those its presets accept (asked of the rules themselves)."""
     found: list[str] = []
     for preset in game.presets:
@@ -58,7 +59,7 @@ def _tag(cls: type) -> str | None:
 class _Builder:
     """Builds the schema of one kind for one game, gathering the definitions it refers to."""
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: GameBase[State]) -> None:
         self.game = game
         self.defs: dict[str, Any] = {}
         self.by_base: dict[type, type] = {

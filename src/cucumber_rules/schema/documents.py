@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from ..games import GAMES, Game
+from ..game import GameBase, registered_games
 from ..serialization import FORMAT_VERSION
+from ..state import State
 from .builder import _Builder
 from .kinds import KINDS, _error_body, document_body
 
@@ -49,7 +50,7 @@ def _envelope(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "properties": {**head, **body["properties"]}, "required": [*head, *body["required"]]}
 
 
-def _game_schema(kind: str, game: Game[Any]) -> dict[str, Any]:
+def _game_schema(kind: str, game: GameBase[State]) -> dict[str, Any]:
     builder = _Builder(game)
     body = _envelope(kind, document_body(builder, kind))
     title = f"cucumber_rules {kind} document ({game.title or game.name}), format {FORMAT_VERSION}"
@@ -88,10 +89,11 @@ def json_schema(kind: str, game: str | None = None) -> dict[str, Any]:
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
     if game is not None:
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+        games = registered_games()
+        if game not in games:
+            raise ValueError(f"unknown game {game!r}; games are {', '.join(games)}")
         if kind != "error":
-            return _game_schema(kind, GAMES[game])
+            return _game_schema(kind, games[game])
     if kind == "error":
         body = _envelope("error", _error_body())
         return {
@@ -100,7 +102,7 @@ def json_schema(kind: str, game: str | None = None) -> dict[str, Any]:
             "title": f"cucumber_rules error document, format {FORMAT_VERSION}",
             **body,
         }
-    per_game = {name: _game_schema(kind, g) for name, g in GAMES.items()}
+    per_game = {name: _game_schema(kind, g) for name, g in registered_games().items()}
     return {
         "$schema": DIALECT,
         "$id": schema_id(kind),
@@ -122,6 +124,6 @@ def schema_files() -> dict[str, str]:
         True
     """
     files = {f"{kind}.json": json_schema(kind) for kind in KINDS}
-    for game in GAMES:
+    for game in registered_games():
         files |= {f"{game}/{kind}.json": json_schema(kind, game) for kind in KINDS if kind != "error"}
     return {path: json.dumps(schema, indent=2, ensure_ascii=False) + "\n" for path, schema in files.items()}

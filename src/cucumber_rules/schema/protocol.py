@@ -17,7 +17,7 @@ from ..errors import (
     InvalidStateError,
     RulesError,
 )
-from ..games import GAMES
+from ..game import registered_games
 from ..serialization import FORMAT_VERSION, make_converter
 from ..serialization.documents import ENVELOPE
 from .codes import PROTOCOL_CODES
@@ -29,7 +29,7 @@ _converters: dict[tuple[int, ...], cattrs.Converter] = {}
 
 def _converter() -> cattrs.Converter:
     """The library's converter for the games registered now (built again when they change)."""
-    key = tuple(id(g) for g in GAMES.values())
+    key = tuple(id(g) for g in registered_games().values())
     conv = _converters.get(key)
     if conv is None:
         _converters.clear()

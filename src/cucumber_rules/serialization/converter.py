@@ -39,7 +39,8 @@ from .plain import _any, _bool, _card, _check_object, _enum, _enum_value, _int, 
 from .validation import state_document, structure_state
 
 if TYPE_CHECKING:
-    from ..games import Game
+    from ..game import GameBase
+    from ..state import State
 
 __all__ = [
     "At",
@@ -57,7 +58,7 @@ __all__ = [
 TAG_KEY: Final = "type"
 
 
-def tagged_classes(games: Iterable[Game[Any]] | None = None) -> dict[str, type]:
+def tagged_classes(games: Iterable[GameBase[State]] | None = None) -> dict[str, type]:
     """Every class written as an object with a `"type"` tag, by tag: actions, decisions and events.
 
     A tag keeps the first class that has it: the core tags (`"deal"`, `"play"`, `"dealt"`), then
@@ -141,7 +142,7 @@ def make_converter(converter: cattrs.Converter | None = None) -> cattrs.Converte
 
 
 def converter_for(
-    games: Mapping[str, Game[Any]], converter: cattrs.Converter | None = None
+    games: Mapping[str, GameBase[State]], converter: cattrs.Converter | None = None
 ) -> cattrs.Converter:
     """`make_converter` for the given games instead of the registered ones (games by name).
 
@@ -222,7 +223,7 @@ def _unstructure_hooks(conv: cattrs.Converter, by_class: Mapping[type, str]) -> 
 
 
 def _structure_hooks(
-    conv: cattrs.Converter, games: Mapping[str, Game[Any]], tags: Mapping[str, type]
+    conv: cattrs.Converter, games: Mapping[str, GameBase[State]], tags: Mapping[str, type]
 ) -> None:
     """Register the hooks that read the library's values, strictly, naming the JSON path of a failure."""
     from ..state import Match, RoundResult, State, Table, Trick

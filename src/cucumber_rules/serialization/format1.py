@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ..game import HookGroup
+
 __all__ = ["Format1"]
 
 
-class Format1:
+class Format1(HookGroup):
     """What format 1 wrote for a game: `Game.format1` (see `Game`).
 
     Format 1 (cucumber_rules 0.1) had one layout for both its games: each object held
@@ -24,6 +26,7 @@ class Format1:
     """
 
     __slots__ = ()
+    attribute = "format1"  # (`Game.format1`)
 
     unused: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """The other game's fields format 1 wrote, with their empty values, per object."""

@@ -19,9 +19,10 @@ import attrs
 from .. import _registry
 from ..actions import Play
 from ..state import State
+from .format1 import Format1
 
 if TYPE_CHECKING:
-    from ..games import Game
+    from ..game import GameBase
 
 __all__ = ["FORMAT1_OPTIONS", "state_v1", "upgrade"]
 
@@ -63,8 +64,8 @@ def _drop(value: Any, unused: Mapping[str, Any]) -> Any:
     return {k: v for k, v in value.items() if not (k in unused and v == unused[k])}
 
 
-def _upgrade_view(body: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
-    unused = game.format1.unused
+def _upgrade_view(body: dict[str, Any], game: GameBase[State]) -> dict[str, Any]:
+    unused = Format1.of(game).unused
     body = _drop(body, unused.get("view", {}))
     if type(body.get("tricks")) is list:
         body["tricks"] = [_drop(t, unused.get("trick", {})) for t in body["tricks"]]
@@ -84,10 +85,10 @@ def _v1_field(result: Any, name: str) -> list[Any]:
     return list(getattr(result, getattr(type(result), "renamed", {}).get(name, name), ()))
 
 
-def _fitting(results: list[Any], game: Game[Any]) -> int:
+def _fitting(results: list[Any], game: GameBase[State]) -> int:
     """How many format-1 results read as this game's results once its unused fields are dropped."""
     fields = _v2_names(game.result_type)
-    unused = game.format1.unused.get("result", {})
+    unused = Format1.of(game).unused.get("result", {})
     return sum(1 for r in results if type(r) is dict and set(_drop(r, unused)) == fields)
 
 
@@ -106,17 +107,19 @@ def upgrade(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     if "rules" in body:
         body["rules"] = _rules(body["rules"])
     name = body["rules"].get("game") if type(body.get("rules")) is dict else None
-    if kind == "view" and type(name) is str and name in GAMES and GAMES[name].format1.unused:
+    if kind == "view" and type(name) is str and name in GAMES and Format1.of(GAMES[name]).unused:
         body = _upgrade_view(body, GAMES[name])
     if kind == "score":
         results = body.get("results")
-        games = [g for g in GAMES.values() if g.format1.unused]
+        games = [g for g in GAMES.values() if Format1.of(g).unused]
         if type(results) is list:
             # The game whose results these are: the one most of them fit (a bad result among good ones
             # is then named as such), then the one with the most of its unused fields dropped.
-            game = max(games, key=lambda g: (_fitting(results, g), len(g.format1.unused.get("result", {}))))
+            game = max(
+                games, key=lambda g: (_fitting(results, g), len(Format1.of(g).unused.get("result", {})))
+            )
             body["game"] = game.name
-            body["results"] = [_drop(r, game.format1.unused.get("result", {})) for r in results]
+            body["results"] = [_drop(r, Format1.of(game).unused.get("result", {})) for r in results]
     return body
 
 

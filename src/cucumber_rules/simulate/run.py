@@ -8,15 +8,17 @@ from concurrent.futures import Executor, Future, as_completed
 from ..actions import Deal, seat_number
 from ..bots import Bot, resolve_bots
 from ..engine import new_game, score
-from ..rules import Rules, game_of
+from ..game import game_of
+from ..rules import Rules
 from ..state import State
 from .play import match_seed, play_match
 from .results import MatchResult, SimulationResult
+from .stats import Stats
 
 
 def _penalties(state: State) -> tuple[int, ...]:
     """What the finished rounds cost, in the game's terms (`Stats.penalties`)."""
-    return game_of(state).stats.penalties(state)
+    return Stats.of(game_of(state)).penalties(state)
 
 
 def _run_one(rules: Rules, lineup: Sequence[Bot], seed: int, index: int) -> MatchResult:

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 import attrs
 
+from ..game import HookGroup
 from ..state import State
 
 
@@ -112,7 +113,7 @@ def _summary_numbers(values: Mapping[str, float]) -> dict[str, float]:
     return {k: _fraction(v) if k in ("mean", "median") else _count(v) for k, v in values.items()}
 
 
-class Stats:
+class Stats(HookGroup):
     """The hook group of a game's statistics for simulation summaries: `Game.stats` (see `Game`).
 
     Example:
@@ -122,6 +123,7 @@ class Stats:
     """
 
     __slots__ = ()
+    attribute = "stats"  # (`Game.stats`)
 
     penalty_words: ClassVar[str] = "points per seat per round"
     """What `penalties` counts, in words."""

@@ -30,14 +30,15 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Final, Protocol, TypeVar
 
 import attrs
 
+from .. import _registry
 from ..actions import seat_number
 from ..engine import apply_all, new_game
 from ..errors import CORE_CODES, ERROR_CODES
-from ..games import GAMES, Game, register_game, unregister_game
+from ..game import registered_games
 from ..rules import Rules
 from ..state import State
 from .hooks import Testing
@@ -59,8 +60,19 @@ __all__ = [
 ]
 
 
+class _Named(Protocol):
+    """A game, as `registered` needs it: its name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+#: A game (of any `Game` class).
+G = TypeVar("G", bound=_Named)
+
+
 @contextlib.contextmanager
-def registered(game: Game[Any]) -> Iterator[Game[Any]]:
+def registered(game: G) -> Iterator[G]:
     """Register a game for the length of a `with` block (a test's), then remove it again.
 
     A game already registered is left registered afterwards.
@@ -71,13 +83,13 @@ def registered(game: Game[Any]) -> Iterator[Game[Any]]:
         ...     game.name
         'ladder'
     """
-    already = GAMES.get(game.name) is game
-    register_game(game)
+    already = registered_games().get(game.name) is game
+    _registry.register(game)
     try:
         yield game
     finally:
         if not already:
-            unregister_game(game.name)
+            _registry.unregister(game.name)
 
 
 def rule_codes() -> frozenset[str]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from ..actions import Action, Deal, Play
     from ..cards import Card
-    from ..games import Game
+    from ..game import GameBase
     from ..rules import Rules
     from ..state import State
 
@@ -26,7 +26,7 @@ class CheckBase:
     """
 
     rules: Rules
-    game: Game[Any]
+    game: GameBase[State]
     n: int
     seed: int
     index: int

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Decision
 from ..cards import Card
+from ..game import HookGroup
 from ..rules import Rules
 from ..state import State
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["Testing"]
 
 
-class Testing:
+class Testing(HookGroup):
     """The hook group `check_game` and the Hypothesis strategies ask: `Game.testing` (see `Game`).
 
     Example:
@@ -25,6 +26,7 @@ class Testing:
     """
 
     __slots__ = ()
+    attribute = "testing"  # (`Game.testing`)
 
     def draw_options(self, draw: DrawFn, base: Rules) -> dict[str, Any]:
         """Random valid option overrides of a preset, for Hypothesis (`testing.rules()`); default none."""

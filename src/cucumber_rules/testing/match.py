@@ -18,6 +18,7 @@ import attrs
 from ..actions import Action, Deal, Play
 from ..cards import DECKS, Card
 from ..engine import apply, check, legal_moves, new_game, sample_chance
+from ..game import game_of
 from ..history import History
 from ..rules import RULESETS, Rules
 from ..state import CHANCE, State, remember_legal
@@ -144,7 +145,7 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
         self.rules = rules
         self.rules_copy = copy.deepcopy(rules)
         self.rules_repr = repr(rules)
-        self.game = type(rules)._game
+        self.game = game_of(rules)
         self.n = players
         self.seed = seed if seed is not None else 0
         bound = "" if max_actions is None else f", max_actions={max_actions}"

@@ -10,6 +10,7 @@ from ..engine import apply, check, is_legal, sample_chance
 from ..errors import IllegalMoveError
 from ..state import CHANCE, State
 from .base import CheckBase, actions_text, codes_text
+from .hooks import Testing
 
 __all__ = ["MoveChecks", "action_key"]
 
@@ -117,7 +118,7 @@ class MoveChecks(CheckBase):
             self.expect_illegal(
                 state, Play(aux.randrange(n), some_card), frozenset({"deal-expected"}), "a play"
             )
-            for decision in (foreign, *self.game.testing.decision_examples(aux.randrange(n))):
+            for decision in (foreign, *Testing.of(self.game).decision_examples(aux.randrange(n))):
                 self.expect_illegal(state, decision, frozenset({"no-decision"}), "a decision")
             self.expect_illegal(state, self.bad_deal(state), frozenset({"bad-deal"}), "a corrupted deal")
             return
@@ -132,7 +133,7 @@ class MoveChecks(CheckBase):
             self.expect_illegal(state, wrong_seat, frozenset({"not-your-turn"}), "the wrong seat")
             return
         self.expect_illegal(state, Play(other, wrong_card), frozenset({"not-your-turn"}), "the wrong seat")
-        for decision in (foreign, *self.game.testing.decision_examples(to_act)):
+        for decision in (foreign, *Testing.of(self.game).decision_examples(to_act)):
             self.expect_illegal(
                 state, attrs.evolve(decision, seat=to_act), frozenset({"no-decision"}), "a decision"
             )

@@ -51,12 +51,13 @@ def _slots(cls: type) -> Iterator[str]:
 
 def _guarded(cls: type) -> bool:
     """True if the class refuses attribute stores and deletions (a frozen attrs class, `History`) and has
-    no `__dict__`."""
+    no `__dict__`, or if its objects have nowhere to store anything (no slot and no `__dict__`: a game's
+    hook group, such as `LadderViews`, which `view` keeps beside a match's views)."""
+    if "__dict__" in dir(cls):
+        return False
     setter: object = cls.__setattr__
     deleter: object = cls.__delattr__
-    return (
-        setter is not object.__setattr__ and deleter is not object.__delattr__ and "__dict__" not in dir(cls)
-    )
+    return (setter is not object.__setattr__ and deleter is not object.__delattr__) or not any(_slots(cls))
 
 
 def mutable_parts(value: Any, name: str = "value", *, limit: int = 100_000) -> list[tuple[str, str]]:
@@ -64,8 +65,9 @@ def mutable_parts(value: Any, name: str = "value", *, limit: int = 100_000) -> l
 
     Walks tuples, frozensets, weak references and every slot of every object
     (underscore attributes included, filled or not). Lists, dicts, sets, bytearrays, mapping proxies, objects
-    with a `__dict__` and slotted objects that accept attribute stores or deletions are reported;
-    so is a value too large to walk within `limit` objects.
+    with a `__dict__` and slotted objects that accept attribute stores or deletions are reported (an
+    object with no slot and no `__dict__` holds nothing that could change); so is a value too large to
+    walk within `limit` objects.
 
     Args:
         value: What to walk (a state, view, score, rules, record, action, ...).

@@ -9,6 +9,7 @@ from ..cards import Card
 from ..engine import score
 from ..state import CHANCE, Round, State
 from .base import CheckBase, cards_text, plays_text
+from .hooks import Testing
 
 __all__ = ["StateChecks"]
 
@@ -71,7 +72,7 @@ class StateChecks(CheckBase):
         self.check_trick_order(r, r.trick, r.leader, "the current trick", complete=False)
         for p in r.trick:
             played[p.seat].append(p.card)
-        elsewhere = self.game.testing.round_cards(state)
+        elsewhere = Testing.of(self.game).round_cards(state)
         everything = list(self.never_dealt)
         for s in range(n):
             hand = r.hands[s]
@@ -130,6 +131,6 @@ class StateChecks(CheckBase):
             self.fail("score", f"the score names the game {sc.game!r}, not {self.game.name!r}")
 
     def check_game_invariants(self, state: State) -> None:
-        problem = self.call("game", f"{self.game.name} check_state", self.game.testing.check_state, state)
+        problem = self.call("game", f"{self.game.name} check_state", Testing.of(self.game).check_state, state)
         if problem is not None:
             self.fail("game", problem)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from ..actions import seat_number
 from ..engine import apply, legal_moves, new_game, sample_chance
-from ..rules import RULESETS, Rules, game_of, preset_name, ruleset
+from ..game import game_of
+from ..rules import RULESETS, Rules, preset_name, ruleset
 from ..state import CHANCE, State
+from .hooks import Testing
 
 if TYPE_CHECKING:
     from hypothesis.strategies import DrawFn, SearchStrategy
@@ -69,7 +71,7 @@ def rules(presets: Sequence[str] | None = None) -> SearchStrategy[Rules]:
     def build(draw: DrawFn) -> Rules:
         name = draw(st.sampled_from(names))
         base = RULESETS[name]
-        return ruleset(name, **game_of(base).testing.draw_options(draw, base))
+        return ruleset(name, **Testing.of(game_of(base)).draw_options(draw, base))
 
     return build()
 

@@ -11,7 +11,7 @@ from ..engine import apply, apply_all, is_legal, legal_moves, new_game, sample_c
 from ..records import record, replay
 from ..serialization import dumps, loads
 from ..state import CHANCE, State
-from ..views import view
+from ..views import Views, view
 from .base import CheckBase, cards_text
 from .shareable import mutable_parts
 
@@ -81,10 +81,12 @@ class ViewChecks(CheckBase):
         if not every_seat and to_act is not None and to_act >= 0:
             seats.append(to_act)
         game = self.game
-        if game.views.view_fields_shared:  # the game's word that views may share one answer: hold it to it
-            spectator = game.views.view_fields(state, None)
+        if Views.of(
+            game
+        ).view_fields_shared:  # the game's word that views may share one answer: hold it to it
+            spectator = Views.of(game).view_fields(state, None)
             for seat in seats:
-                if seat is not None and game.views.view_fields(state, seat) != spectator:
+                if seat is not None and Views.of(game).view_fields(state, seat) != spectator:
                     self.fail(
                         "views",
                         f"view_fields(state, {seat}) differs from the spectator's, but the game's "
@@ -106,7 +108,7 @@ class ViewChecks(CheckBase):
                 ("hand", () if seat is None else hands[seat]),
                 ("legal", legal if seat is not None and seat == to_act else ()),
                 *public,
-                *self.game.views.view_fields(state, seat).items(),
+                *Views.of(self.game).view_fields(state, seat).items(),
             )
             wrong = [name for name, want in expected if getattr(v, name) != want]
             if wrong:

@@ -8,25 +8,29 @@ from typing import Any, Final
 
 import attrs
 
-from .._values import builder, open_twin
-from .._view_cache import (
+from .._values import builder
+from ..actions import Action, Deal, Play, seat_number
+from ..engine import legal_moves
+from ..game import game_of
+from ..history import History
+from ..rules import Rules
+from ..state import Match, State, Table, unplayed
+from .cache import (
     MatchViews,
-    Pending,
+    TrickShared,
     TrickViews,
-    _is_deal,
+    ViewPlan,
+    new_log,
     new_match_views,
-    new_trick_shared,
-    per_trick,
+    new_match_views_of,
+    new_trick_views,
     with_head,
     with_own,
 )
-from ..actions import Play, seat_number
-from ..engine import legal_moves
-from ..rules import game_of
-from ..state import State, unplayed
+from .hooks import Views
 from .types import Dealt, Event, PlayerView, _get_later
 
-__all__ = ["glance", "public_history", "view"]
+__all__ = ["glance", "is_deal", "public_history", "view"]
 
 
 _dealt: Final = builder(Dealt)
@@ -62,12 +66,11 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         hand = () if seat is None else tuple([Play(seat, c) for c in v.hand])
         own = {name: getattr(v, name) for name in _own_fields(type(v))}
         return len(v.players), hand, v.trick, MappingProxyType(own)
-    held = later.held
-    trick = later.trick
+    shared, held, trick, _, own = later
     seat = v.seat
     if trick and v.to_act != seat:  # (the seat to act has played nothing to the trick yet)
         held = unplayed(held, trick, seat)
-    return len(later.shared.players), held, trick, MappingProxyType(dict(later.own))
+    return len(shared[0]), held, trick, MappingProxyType(dict(own))
 
 
 def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
@@ -81,17 +84,6 @@ def _own_fields(kind: type[PlayerView]) -> tuple[str, ...]:
 
 #: `_own_fields` by view class (kept once worked out: the classes never change).
 _OWN: Final[dict[type[PlayerView], tuple[str, ...]]] = {}
-
-
-#: `_values.open_twin` of each view class (kept once made: the classes never change).
-_OPEN: Final[dict[type[PlayerView], type[Any]]] = {}
-
-
-def _open(kind: type[PlayerView]) -> type[Any]:
-    twin = _OPEN.get(kind)
-    if twin is None:
-        twin = _OPEN[kind] = open_twin(kind)
-    return twin
 
 
 def _check_seat(state: State, seat: int | None) -> int | None:
@@ -129,7 +121,7 @@ def public_history(state: State, seat: int | None) -> tuple[Event, ...]:
         ['Dealt']
     """
     seat = _check_seat(state, seat)
-    return game_of(state).views.public_events(state.history.items(), state.match.rules, seat)
+    return Views.of(game_of(state)).public_events(state.history.items(), state.match.rules, seat)
 
 
 def view(state: State, seat: int | None) -> PlayerView:
@@ -164,27 +156,35 @@ def view(state: State, seat: int | None) -> PlayerView:
         seat = _check_seat(state, seat)
     m = state.match
     rules = m.rules
-    game = type(rules)._game  # (`game_of(state)`, inlined: a view is asked for at every decision)
-    hooks = game.views
     memo: MatchViews | None = m._views
-    if memo is None:
+    if memo is None:  # (a new match value: its game's plan for views, found through `game_of`)
         memo = new_match_views(m)
         _setattr(m, "_views", memo)
+    plan = memo.plan
+    hooks = plan.hooks
     held = state.held
     t = state.table
     head: tuple[Event, ...]
     per: TrickViews | None = None
     if t is None:  # before the first deal
-        tail = hooks.public_events(state.history.since(_is_deal), rules, seat)
-        shared = new_trick_shared(
-            m.players, m.first, m.dealer, memo.score, tuple(map(len, held)), None, (), m.rounds, tail
+        tail = hooks.public_events(state.history.since(is_deal), rules, seat)
+        shared: TrickShared = (
+            m.players,
+            m.first,
+            m.dealer,
+            memo.score,
+            tuple(map(len, held)),
+            None,
+            (),
+            m.rounds,
+            tail,
         )
         head = ()
     else:
         past = state.past
         per = t._views
         if per is None or per.past is not past or per.held is not held or per.match is not m:
-            per = per_trick(hooks, rules, m, t, memo, past, held)
+            per = _per_trick(plan, rules, m, t, memo, past, held, state, seat)
             _setattr(t, "_views", per)
         shared = per.shared
         deal = per.deal
@@ -204,7 +204,7 @@ def view(state: State, seat: int | None) -> PlayerView:
                 _setattr(m, "_views", with_head(memo, deal, len(m.players), seat, found))
             head = found
     own: tuple[tuple[str, Any], ...]
-    if per is None or not hooks.view_fields_shared:
+    if per is None or not plan.shared:
         own = tuple(hooks.view_fields(state, seat).items())
     else:  # `Game.view_fields_shared`: one answer per trick and value of `extra`, for every seat
         extra = state.extra
@@ -214,9 +214,8 @@ def view(state: State, seat: int | None) -> PlayerView:
         else:
             own = tuple(hooks.view_fields(state, seat).items())
             _setattr(t, "_views", with_own(per, extra, own))
-    kind = game.view_type
     to_act = state.to_act
-    v: Any = (_OPEN.get(kind) or _open(kind))()  # (`_values.open_twin`: plain stores until the class is set)
+    v: Any = plan.twin()  # (`_values.open_twin`: plain stores until the class is set)
     v.rules = rules
     v.seat = seat
     v.to_act = to_act
@@ -224,9 +223,86 @@ def view(state: State, seat: int | None) -> PlayerView:
         v.legal = ()
     else:  # (the moves the engine kept as it built the state, else worked out now)
         v.legal = state._legal or legal_moves(state)
-    v._later = _tuple(
-        Pending, (shared, held[seat] if seat is not None and held else (), state.trick, head, own)
-    )
-    v.__class__ = kind
+    v._later = (shared, held[seat] if seat is not None and held else (), state.trick, head, own)
+    v.__class__ = plan.kind
     out: PlayerView = v
     return out
+
+
+def _per_trick(
+    plan: ViewPlan,
+    rules: Rules,
+    m: Match,
+    t: Table,
+    memo: MatchViews,
+    past: History[Action],
+    held: tuple[tuple[Play, ...], ...],
+    state: State,
+    seat: int | None,
+) -> TrickViews:
+    """What every view during one trick shares (kept on the `Table`, where the stock is too).
+
+    The round's deal, the public events of the round's actions before the trick after the deal's
+    `Dealt` (which differs by seat), the hand sizes at the trick's start and the round number
+    (the next once a round is in play). A trick that follows the one `memo` saw extends its results
+    by the new actions alone, with `Game.round_events`; for a game that cannot tell the events that
+    way (it answers None) they are worked out again from the round's actions with
+    `Game.public_events`. The match's record is replaced by one with this trick's `RoundLog`.
+    A game whose view fields are the same for every seat (`plan.shared`) has them worked out here
+    too, for `state`'s `extra`.
+    """
+    hooks = plan.hooks
+    last = memo.log
+    tail: tuple[Event, ...] | None = None
+    if last is not None:
+        tail, done, deal, skip = last.tail, last.done, last.deal, last.skip
+        new = past.added_since(last.past)
+        if new is None or deal is None or skip is not None:
+            tail = None  # another line of play, no round yet, or a game that needs its whole round
+        elif new:
+            for action in new:  # (a loop: cheaper than a call, or `any` over a generator)
+                if type(action) is Deal:  # another round has started
+                    tail = None
+                    break
+            else:
+                more = hooks.round_events(rules, deal, done, new)
+                tail = None if more is None else tail + more
+                done += len(new)
+    if tail is None:  # the round's first trick seen, or a game that needs the whole round
+        final = past.last
+        since = (final,) if type(final) is Deal else past.since(is_deal)  # (a round's first trick: no walk)
+        deal = since[0] if since and type(since[0]) is Deal else None
+        done = len(since)
+        skip = None
+        if deal is not None:
+            tail = hooks.round_events(rules, deal, 0, since)
+        if tail is None:
+            skip = 0 if deal is None else len(hooks.public_events((deal,), rules, None))
+            tail = hooks.public_events(since, rules, None)[skip:] if since else ()
+    log = new_log(past, done, tail, deal, skip)
+    _setattr(m, "_views", new_match_views_of(memo.score, memo.plan, log, memo.heads_deal, memo.heads))
+    number = m.rounds + 1 if any(held) else m.rounds  # (a trick's cards are held until it ends)
+    shared: TrickShared = (
+        m.players,
+        m.first,
+        m.dealer,
+        memo.score,
+        tuple(map(len, held)),
+        t.leader,
+        t.tricks,
+        number,
+        tail,
+    )
+    own = (state.extra, tuple(hooks.view_fields(state, seat).items())) if plan.shared else None
+    return new_trick_views(past, held, m, deal, skip, shared, own)
+
+
+def is_deal(action: object) -> bool:
+    """True for a `Deal` (the start of a round in a history: `history.since(is_deal)`).
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> is_deal(cr.Deal(hands=[["2C"], ["3C"]])), is_deal(cr.Play(0, "2C"))
+        (True, False)
+    """
+    return type(action) is Deal

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, Deal
 from ..cards import Card
+from ..game import HookGroup
 from ..rules import Rules
 from ..state import State
 from .types import Dealt, Event, PlayerView
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["Views"]
 
 
-class Views:
+class Views(HookGroup):
     """The hook group that says what a game's views show: `Game.views` (see `Game`).
 
     The defaults fit a game whose views show nothing beyond `PlayerView`'s fields and whose
@@ -31,6 +32,7 @@ class Views:
     """
 
     __slots__ = ()
+    attribute = "views"  # (`Game.views`)
 
     view_fields_shared: ClassVar[bool] = False
     """True if `view_fields` answers the same for every seat and the spectator, from the state's

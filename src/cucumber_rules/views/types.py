@@ -13,43 +13,12 @@ from ..actions import Decision, Play
 from ..cards import Card
 from ..rules import Rules
 from ..state import RoundResult, Trick, unplayed
+from .events import Dealt, Event
 
 if TYPE_CHECKING:
-    from .._view_cache import Pending
+    from .pending import Pending
 
 __all__ = ["Dealt", "Event", "PlayerView", "fill"]
-
-
-@attrs.frozen(weakref_slot=False)
-class Dealt(Value):
-    """A deal as one viewer saw it (an event of `PlayerView.events`).
-
-    Example:
-        >>> import cucumber_rules as cr
-        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
-        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
-        >>> cr.view(s, 0).events[0]
-        Dealt(hand=(card('2C'), card('KS')), sizes=(2, 2), leader=None)
-    """
-
-    TAG: ClassVar[str] = "dealt"
-    hand: tuple[Card, ...]
-    """The viewer's own cards from this deal, sorted (empty for a spectator or a seat dealt out)."""
-    sizes: tuple[int, ...]
-    """How many cards each seat received."""
-    leader: int | None = None
-    """The starter the deal announced (Catastrophe's tie-break), else None."""
-
-
-Event = Dealt | Play | Decision | Value
-"""Any event of a view's history: a seat's `Play` or decision (`Revive`), a `Dealt`, or a game's
-own event (`Revealed`).
-
-Example:
-    >>> import cucumber_rules as cr
-    >>> isinstance(cr.Play(0, "QS"), Event)
-    True
-"""
 
 
 class _Deferred(Value):
@@ -149,10 +118,11 @@ class PlayerView(_Deferred):
         return (False,) * len(self.players)
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for a field `view` left to be filled in (or a missing attribute). Another
-        # thread may finish filling the view in between the miss and the look at `_later`: the
-        # field is then read again, never reported missing.
-        if not name.startswith("__"):
+        # Only reached for a field `view` left to be filled in (or a missing attribute: a private
+        # name is never a field, and asking for one fills nothing in). Another thread may finish
+        # filling the view in between the miss and the look at `_later`: the field is then read
+        # again, never reported missing.
+        if not name.startswith("_"):
             try:
                 later = _get_later(self)
             except AttributeError:  # built by __init__ (or loaded): every field is set
@@ -184,11 +154,9 @@ def fill(v: PlayerView, later: Pending) -> None:
     Every value is worked out before the first is set; `_later` is cleared last, so a thread that
     finds it cleared finds every field set.
     """
-    shared = later.shared
-    score = shared.score.get()
-    sizes = shared.sizes
-    held = later.held
-    trick = later.trick
+    shared, held, trick, head, own = later
+    players, first, dealer, lazy, sizes, leader, tricks, number, tail = shared
+    score = lazy.get()
     if trick:
         left = list(sizes)
         for p in trick:
@@ -196,17 +164,15 @@ def fill(v: PlayerView, later: Pending) -> None:
         sizes = tuple(left)
         held = unplayed(held, trick, v.seat)
     hand = tuple([p.card for p in held])
-    head = later.head
-    tail = shared.tail
     events = head + tail + trick if trick else head + tail
     values = (
-        shared.players, shared.first, hand, sizes, shared.dealer, shared.leader, trick, shared.tricks,
-        score.totals, score.winners, score.standings, score.round_points, score.results, shared.number,
+        players, first, hand, sizes, dealer, leader, trick, tricks,
+        score.totals, score.winners, score.standings, score.round_points, score.results, number,
         events,
     )  # fmt: skip
     for set_field, value in zip(_FILL, values, strict=True):
         set_field(v, value)
-    for name, value in later.own:
+    for name, value in own:
         _setattr(v, name, value)
     _set_later(v, None)
 

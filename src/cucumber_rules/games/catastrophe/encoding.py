@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final, cast
 
 from ...encoding import DealPlan, Encoding, common_observation, common_parts, relative
-from ...encoding.ids import _encoding
+from ...encoding.hooks import action_table
 from ...rules import Rules
 from ...state import State
 from ...views import PlayerView
@@ -39,7 +39,7 @@ class CatastropheEncoding(Encoding):
         """The common parts, then the Trick Marker, the card turned up and each seat's captured cucumbers."""
         v = cast("CatastropheView", view)
         rules = cast("CatastropheRules", v.rules)
-        e = _encoding(rules)  # `action_cards` and their ids, worked out once per rule set
+        e = action_table(rules)  # `action_cards` and their ids, worked out once per rule set
         marker = [1.0 if v.marker == m else 0.0 for m in _MARKERS]
         revealed = [0.0] * len(e.cards)
         if v.revealed is not None:

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, cast
 
 from ...encoding import DealPlan, Encoding, common_observation, common_parts
-from ...encoding.ids import _encoding
+from ...encoding.hooks import action_table
 from .rules import penalty_value, round_limit
 from .types import LadderMatch, LadderView, Revive, dealt_seats
 
@@ -70,7 +70,7 @@ class LadderEncoding(Encoding):
         that reaches the threshold is put out or reset below it.
         """
         r = cast("LadderRules", rules)
-        cards = _encoding(rules).cards
+        cards = action_table(rules).cards
         copies = max(Counter(c.index for c in r._plan.deck).values())
         most = max(penalty_value(r.penalty, rank) for rank in {c.rank for c in cards})
         ones = min(players, copies)  # a last trick holds at most this many 1s

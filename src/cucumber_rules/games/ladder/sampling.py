@@ -33,10 +33,10 @@ from ...cards import BY_INDEX, Card
 from ...engine import apply, legal_moves
 from ...errors import IllegalMoveError, InvalidStateError
 from ...history import EMPTY
-from ...rules import game_of
 from ...sampling import Sampling
 from ...state import CHANCE, State
 from ...tricks import state_builder
+from ..registry import game_of
 from .rules import LadderRules
 from .types import LadderMatch, LadderResult, LadderState, Revive, dealt_seats
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...scoring import Score
 from ...serialization.format1 import Format1
@@ -31,7 +31,9 @@ class LadderViews(Views):
 
     def view_fields(self, state: State, seat: int | None) -> dict[str, Any]:
         """The match's marks and eliminations, and the revival rule's public state."""
-        m = cast("LadderMatch", state.match)
+        m = state.match
+        if TYPE_CHECKING:  # (a ladder state's match: `typing.cast` is a call, and views are many)
+            assert isinstance(m, LadderMatch)
         return {
             "marks": m.marks,
             "eliminated": m.eliminated,
