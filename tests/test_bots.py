@@ -233,7 +233,7 @@ def test_heuristic_buys_back_in() -> None:
 def _one_card_risk(
     r: int, lead: int | None, played: list[int], trick: list[int], rule: Any, ranks: list[int], later: int
 ) -> float:
-    # The heuristic's risk of one card, written out card by card (as it was before `_risks` shared work).
+    # The heuristic's risk of one card, written out card by card (as it was before `card_risks` shared work).
     from bisect import bisect_left, bisect_right
 
     if lead is None:
@@ -303,7 +303,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
     # The heuristic reads its view through `glance` and counts unseen cards from the captured piles, only
     # when it must: each play's gain is exactly the plain reading's cost, negated, and each choice the
     # cheapest play (ties within 1e-9 broken by the same draw).
-    from cucumber_rules.games.catastrophe.bots import _gains
+    from cucumber_rules.games.catastrophe.bots import card_gains
 
     rules = cr.ruleset("catastrophe", **options)
     game = game_of(rules)
@@ -318,7 +318,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
             caution = rng.choice([0.0, 0.5, 1.0, 3.0])
             view = cr.view(state, state.to_act)
             costs = _plain_costs(cr.view(state, state.to_act), caution)
-            assert _gains(view, view.legal, caution) == [-c for c in costs]  # type: ignore[arg-type]
+            assert card_gains(view, view.legal, caution) == [-c for c in costs]  # type: ignore[arg-type]
             cheapest = min(costs)
             ties = [p for p, c in zip(view.legal, costs, strict=True) if c - cheapest <= 1e-9]
             seed = rng.randrange(10**6)
@@ -331,7 +331,7 @@ def test_catastrophe_heuristic_weighs_as_written_plainly(options: dict[str, Any]
 
 
 def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
-    from cucumber_rules.games.catastrophe.bots import _BELOW_60, _risks
+    from cucumber_rules.games.catastrophe.bots import BELOW_60, card_risks
     from cucumber_rules.games.catastrophe.rules import Marker
 
     rng = random.Random(4)
@@ -345,8 +345,8 @@ def test_catastrophe_risks_of_all_cards_at_once_equal_each_cards_risk() -> None:
         cards = rng.sample(range(1, 61), rng.randint(1, 10))
         later = rng.randint(0, 4)
         expected = [_one_card_risk(r, lead, played, trick, rule, ranks, later) for r in cards]
-        seen = sorted(set(range(1, 61)) - set(ranks))  # (`_risks` counts the deck's cards but these)
-        assert _risks(cards, lead, played, trick, rule, seen, _BELOW_60, later) == expected
+        seen = sorted(set(range(1, 61)) - set(ranks))  # (`card_risks` counts the deck's cards but these)
+        assert card_risks(cards, lead, played, trick, rule, seen, BELOW_60, later) == expected
         checked += sum(0 < x < 1 for x in expected)
     assert checked > 1000  # most draws reach the estimate, not only the shortcuts
 
@@ -524,8 +524,8 @@ def test_ismcts_plays_by_the_heuristic_when_a_view_cannot_be_sampled(monkeypatch
 
 
 def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
-    # `_risk` counts the unseen cards that would beat a card by bisection; count them one by one.
-    from cucumber_rules.games.catastrophe.bots import _risk
+    # `card_risk` counts the unseen cards that would beat a card by bisection; count them one by one.
+    from cucumber_rules.games.catastrophe.bots import card_risk
     from cucumber_rules.games.catastrophe.rules import Marker
 
     def brute(
@@ -565,7 +565,7 @@ def test_catastrophe_risk_counts_like_a_brute_force_count() -> None:
         rule = rng.choice([None, *Marker])
         later = rng.randrange(4)
         expected = brute(r, lead, played, rule, unseen, later)
-        assert _risk(r, lead, played, [lead, *played], rule, unseen, later) == expected
+        assert card_risk(r, lead, played, [lead, *played], rule, unseen, later) == expected
         differ += expected not in (0.0, 1.0)
     assert differ > 300  # the counts mattered, not just the early exits
 

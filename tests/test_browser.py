@@ -52,7 +52,7 @@ def _required() -> bool:
     return bool(os.environ.get("CI") or os.environ.get("CUCUMBER_REQUIRE_BROWSER"))
 
 
-def _missing(what: str) -> None:
+def missing_browser(what: str) -> None:
     """Fail where the browser tests are required (CI, tools/test.sh), skip elsewhere."""
     if _required():
         pytest.fail(
@@ -61,7 +61,7 @@ def _missing(what: str) -> None:
     pytest.skip(f"{what}: the pages are not tested in a browser (set CI=1 to make this an error)")
 
 
-def _chromium() -> str | None:
+def find_chromium() -> str | None:
     named = os.environ.get("CUCUMBER_CHROMIUM")
     if named:
         return named
@@ -76,12 +76,12 @@ def _chromium() -> str | None:
 def browser() -> Iterator[Browser]:
     """Headless Chromium, driven by Playwright."""
     if importlib.util.find_spec("playwright") is None:
-        _missing("the `playwright` package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
+        missing_browser("the `playwright` package is not installed (pip install -e '.[test]')")
+    executable = find_chromium()
     if executable is None:
-        _missing("Chromium is not installed (Debian: apt-get install chromium)")
+        missing_browser("Chromium is not installed (Debian: apt-get install chromium)")
     if not all(importlib.util.find_spec(m) for m in ("mkdocs", "material", "markdown_exec")):
-        _missing(
+        missing_browser(
             "the docs toolchain is not installed (pip install -e '.[docs]'), so the site cannot be built"
         )
     from playwright.sync_api import sync_playwright

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from server_harness import ThreadServer
-from test_browser import CHROMIUM_FLAGS, _chromium, _missing
+from test_browser import CHROMIUM_FLAGS, find_chromium, missing_browser
 from test_server import AGURK, deterministic_hub
 
 if TYPE_CHECKING:
@@ -39,10 +39,10 @@ MOVED_ON = "at => Number(document.getElementById('friends').dataset.at) > at"
 def in_a_browser(scenario: Callable[[Browser], None]) -> None:
     """Run `scenario` with a headless Chromium of its own, in a thread of its own; re-raise its failure."""
     if importlib.util.find_spec("playwright") is None:
-        _missing("the `playwright` package is not installed (pip install -e '.[test]')")
-    executable = _chromium()
+        missing_browser("the `playwright` package is not installed (pip install -e '.[test]')")
+    executable = find_chromium()
     if executable is None:
-        _missing("Chromium is not installed (Debian: apt-get install chromium)")
+        missing_browser("Chromium is not installed (Debian: apt-get install chromium)")
     failures: list[BaseException] = []
 
     def run() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email.message
 import email.parser
+import importlib
 import importlib.metadata
 import importlib.util
 import os
@@ -25,9 +26,11 @@ import pytest
 from packaging.requirements import Requirement
 
 import cucumber_rules as cr
-from cucumber_rules import _cli_entry
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The console script: a small module of its own, which says how to install the `cli` extra.
+ENTRY_POINT = "cucumber_rules._cli_entry:main"
+_cli_entry = importlib.import_module(ENTRY_POINT.partition(":")[0])
 INSTALL_LINE = (
     "cucumber-rules: the command line needs typer and rich, which are not installed: "
     'pip install ".[cli]" in a checkout (or "cucumber-rules[cli]" from an index that has it)'
@@ -128,7 +131,7 @@ def test_the_wheel_and_sdist_hold_the_licence_and_the_lazy_entry_point(dist: Pat
         (licence,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
         assert archive.read(licence) == (ROOT / "LICENSE").read_bytes()
         (entry_points,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
-        assert "cucumber-rules = cucumber_rules._cli_entry:main" in archive.read(entry_points).decode()
+        assert f"cucumber-rules = {ENTRY_POINT}" in archive.read(entry_points).decode()
         assert "cucumber_rules/py.typed" in names
         assert "cucumber_rules/__main__.py" in names
     (sdist,) = dist.glob("*.tar.gz")

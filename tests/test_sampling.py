@@ -294,7 +294,7 @@ def test_catastrophe_rebuilds_the_earlier_hands_the_local_search_missed(
 )
 def test_catastrophe_constructs_every_hand_of_random_matches(options: dict[str, bool]) -> None:
     from cucumber_rules.games.catastrophe.rebuild import construct_hand
-    from cucumber_rules.games.catastrophe.sampling import _play
+    from cucumber_rules.games.catastrophe.sampling import play_hand
 
     rules_ = cr.ruleset("catastrophe", **options)
     for players in range(3, 7):
@@ -302,7 +302,7 @@ def test_catastrophe_constructs_every_hand_of_random_matches(options: dict[str, 
             full = random_play(rules_, players, 0, seed, 100_000)
             state = cr.new_game(rules_, players)
             for result in full.match.results:
-                built = construct_hand(state, result, random.Random(seed), _play)
+                built = construct_hand(state, result, random.Random(seed), play_hand)
                 assert built is not None, (players, seed, result)
                 assert built.match.results[-1] == result
                 assert cr.replay(cr.record(built)) == built

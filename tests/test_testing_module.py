@@ -796,7 +796,7 @@ def test_the_quick_fingerprint_sees_changes_in_place_but_not_caches() -> None:
     # Between checkpoints `check_game` compares the identities of everything a state reaches (not its
     # repr): a field set again in place, however deep, shows up; the caches `legal_moves` and `view`
     # fill in do not.
-    from cucumber_rules.testing.match import _fingerprint
+    from cucumber_rules.testing.match import state_fingerprint
 
     rng = random.Random(2)
     state = cr.new_game(cr.ruleset("catastrophe", surprise=True), 4)
@@ -805,18 +805,18 @@ def test_the_quick_fingerprint_sees_changes_in_place_but_not_caches() -> None:
         state = cr.apply(state, rng.choice(moves) if moves else cr.sample_chance(state, rng))
     assert state.table is not None
     assert state.table.tricks
-    before = _fingerprint(state, full=False)
+    before = state_fingerprint(state, full=False)
     cr.legal_moves(state)
     cr.view(state, 1)
-    assert _fingerprint(state, full=False) == before
+    assert state_fingerprint(state, full=False) == before
     trick = state.table.tricks[0]
     taker = trick.taker
     object.__setattr__(trick, "taker", (taker + 1) % 4)
-    assert _fingerprint(state, full=False) != before
+    assert state_fingerprint(state, full=False) != before
     object.__setattr__(trick, "taker", taker)
-    assert _fingerprint(state, full=False) == before
+    assert state_fingerprint(state, full=False) == before
     object.__setattr__(state.match, "totals", (*state.match.totals,))  # an equal value, set again
-    assert _fingerprint(state, full=False) != before
+    assert state_fingerprint(state, full=False) != before
 
 
 def test_a_view_field_holding_a_list_is_caught_as_not_shareable(monkeypatch: pytest.MonkeyPatch) -> None:

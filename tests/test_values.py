@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import cucumber_rules as cr
-from cucumber_rules._values import builder
 from cucumber_rules.state import new_state
 from cucumber_rules.tricks import state_builder
+from cucumber_rules.values import builder
 
 
 def _values(obj: Any) -> tuple[Any, ...]:

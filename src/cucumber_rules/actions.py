@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Final, cast
 
 import attrs
 
-from ._values import Value
 from .cards import BY_INDEX, CARD_BY_INDEX, Card, card
+from .values import Value
 
 __all__ = ["MAX_SEATS", "PLAYS", "PLAY_OF", "Action", "Deal", "Decision", "Play", "seat_number"]
 
@@ -43,7 +43,7 @@ def seat_number(value: Any, what: str = "a seat is an int") -> int:
     return operator.index(value)
 
 
-def _seat_in(value: Any, players: int) -> int:
+def seat_in(value: Any, players: int) -> int:
     """`value` as a seat 0..players-1: a `TypeError` as `seat_number` gives, or a `ValueError`."""
     if type(value) is int and 0 <= value < players:
         return value

@@ -41,12 +41,12 @@ from typing import TYPE_CHECKING, Protocol, SupportsIndex, cast, runtime_checkab
 
 import attrs
 
-from ._values import exactly
 from .actions import Action, Play
 from .engine import apply, legal_moves
 from .game import HookGroup, game_of
 from .options import as_int
 from .state import CHANCE, State, result_rows
+from .values import exactly
 from .views import view
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from typing import Any, Final
 
 import attrs
 
-from ._values import Value
 from .errors import IllegalMoveError, InvalidNotationError
+from .values import Value
 
 __all__ = ["DECKS", "SUITS", "Card", "card", "card_list", "deck_cards", "not_in_hand", "rank_label"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, SupportsIndex, TypeVar, overload
 
-from ._values import builder
+from .values import builder
 
 __all__ = ["History"]
 
@@ -290,7 +290,7 @@ class History(Sequence[T]):
         return self
 
 
-#: `_node(segment, rest, length, items)`: a history node from its slots (see `_values.builder`).
+#: `_node(segment, rest, length, items)`: a history node from its slots (see `values.builder`).
 _node: Callable[[tuple[Any, ...], History[Any] | None, int, Any], History[Any]] = builder(
     History, ("_segment", "_rest", "_len", "_items")
 )

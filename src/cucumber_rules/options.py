@@ -18,7 +18,7 @@ from typing import Any, Final
 import attrs
 
 from . import _registry
-from ._values import Value
+from .values import Value
 
 __all__ = [
     "INT_LIMIT",

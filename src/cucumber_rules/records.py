@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
-from ._values import Value
 from .actions import Action, Deal, Decision, Play, seat_number
 from .engine import apply_all, new_game, player_names
 from .rules import Rules
 from .state import State
+from .values import Value
 
 __all__ = ["Record", "record", "replay"]
 

@@ -25,11 +25,11 @@ import attrs
 from . import _registry
 from ._registry import game_of
 from ._text import name_problem
-from ._values import Value
 from .actions import MAX_SEATS
 from .cards import DECKS
 from .errors import InvalidRulesError
 from .options import OPTIONS, OUT_OF_RANGE, Option, int_problem, option, option_fields, option_table
+from .values import Value
 
 __all__ = [
     "OPTIONS",

@@ -8,8 +8,8 @@ from typing import Any, ClassVar, Final, Protocol
 
 import attrs
 
-from ._values import Value, builder
 from .state import RoundResult, State, result_rows
+from .values import Value, builder
 
 __all__ = ["Score", "default_score"]
 
@@ -76,7 +76,7 @@ def _moved(old: str, new: str) -> None:
 
 
 #: `new_score(totals, round_points, winners, standings, results, game)`: a `Score` from all its fields,
-#: in order, without validation (see `_values.builder`).
+#: in order, without validation (see `values.builder`).
 new_score: Final = builder(Score)
 
 

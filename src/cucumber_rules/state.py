@@ -29,11 +29,11 @@ from typing import Any, Final
 import attrs
 
 from ._registry import game_of
-from ._values import Value, builder, kept
-from .actions import PLAY_OF, Action, Deal, Play, _seat_in
+from .actions import PLAY_OF, Action, Deal, Play, seat_in
 from .cards import Card
 from .history import EMPTY, History
 from .rules import Rules
+from .values import Value, builder, kept
 
 __all__ = [
     "CHANCE",
@@ -229,7 +229,7 @@ class State(Value):
             >>> cr.apply(s, cr.Play(0, "KS")).hand(0)
             (card('2C'),)
         """
-        seat = _seat_in(seat, len(self.match.players))
+        seat = seat_in(seat, len(self.match.players))
         return tuple([p.card for p in unplayed(self.held[seat], self.trick, seat)])
 
     def hand_size(self, seat: int) -> int:
@@ -244,7 +244,7 @@ class State(Value):
             >>> cr.new_game(cr.ruleset("gurka"), players=2).hand_size(1)
             0
         """
-        seat = _seat_in(seat, len(self.match.players))
+        seat = seat_in(seat, len(self.match.players))
         return len(self.held[seat]) - int(any(p.seat == seat for p in self.trick))  # (a card played to it)
 
     @property
@@ -494,5 +494,5 @@ def result_rows(match: Match) -> tuple[tuple[RoundResult, ...], tuple[tuple[int,
 
 
 #: `new_state(to_act, match, table, held, trick, best, extra, past)`: a `State` from all its fields, in
-#: order, without validation (see `_values.builder`; a game's own class: `tricks.state_builder`).
+#: order, without validation (see `values.builder`; a game's own class: `tricks.state_builder`).
 new_state: Final = builder(State)

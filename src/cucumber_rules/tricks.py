@@ -33,10 +33,10 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ._values import builder
 from .actions import Action, Deal, Play
 from .dealing import after_table
 from .state import CHANCE, Match, State, Table, Trick, dealt_held, without_trick
+from .values import builder
 
 __all__ = ["end_round", "next_turn", "round_over", "round_started", "state_builder", "take_trick"]
 
@@ -48,7 +48,7 @@ _new_trick: Final = builder(Trick)
 
 
 def state_builder(cls: type[S]) -> Callable[..., S]:
-    """The fast positional builder of a `State` class (`_values.builder`), with the legal moves kept.
+    """The fast positional builder of a `State` class (`values.builder`), with the legal moves kept.
 
     `build(to_act, match, table, held, trick, best, extra, past, legal)` makes a state of `cls`
     without validation: the steps below use it; a game's engine may too, for values it built.
@@ -187,10 +187,10 @@ def take_trick(
         assert t is not None
         done = _new_trick(t.leader, plays, taker) if trick is None else trick
         table = attrs.evolve(t, leader=taker, tricks=t.tricks + (done,))  # noqa: RUF005
-    return _trick_taken(state, plays, taker, table, without_trick(state.held, plays), legal)
+    return trick_taken(state, plays, taker, table, without_trick(state.held, plays), legal)
 
 
-def _trick_taken(
+def trick_taken(
     state: S,
     plays: tuple[Play, ...],
     taker: int,

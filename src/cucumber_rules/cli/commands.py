@@ -25,21 +25,21 @@ from cucumber_rules.simulate import play_steps, simulate
 
 from .common import (
     NAMES,
+    Command,
     LineupOpt,
     OptionOpt,
     PlayersOpt,
     PresetOpt,
-    _bots,
-    _check_players,
-    _Command,
-    _fail,
-    _out,
-    _rules,
-    _title,
     app,
+    check_players,
+    fail,
+    make_console,
+    resolve_lineup,
+    rules_from,
+    rules_title,
     shown,
 )
-from .output import _standings, _summary, _value
+from .output import print_summary, standings_table, value_text
 from .play import play
 from .replay import replay_command
 
@@ -54,20 +54,20 @@ def demo(
     option: OptionOpt = None,
 ) -> None:
     """Watch a seeded match between bots, narrated trick by trick."""
-    rules = _rules(preset, option)
-    _check_players(rules, players)
-    lineup = _bots(bots, players)
+    rules = rules_from(preset, option)
+    check_players(rules, players)
+    lineup = resolve_lineup(bots, players)
     names = list(NAMES[:players])
-    out = _out()
+    out = make_console()
     seats = ", ".join(f"{name} ({bot.name})" for name, bot in zip(names, lineup, strict=True))
-    out.print(f"[bold]{shown(_title(rules))}[/bold] · {players} players · seed {seed}")
+    out.print(f"[bold]{shown(rules_title(rules))}[/bold] · {players} players · seed {seed}")
     out.print(f"Seats: {shown(seats)}")
     state = cr.new_game(rules, names)
     for before, action, after in play_steps(rules, lineup, seed=seed, state=state):
         for line in narrate(before, action, after):
             out.print(shown(line))
         state = after
-    out.print(_standings(state))
+    out.print(standings_table(state))
 
 
 # --------------------------------------------------------------------------- simulate
@@ -98,13 +98,13 @@ def simulate_command(
     option: OptionOpt = None,
 ) -> None:
     """Play many matches between bots and summarise them (win rates with 95% intervals)."""
-    rules = _rules(preset, option)
-    _check_players(rules, players)
-    lineup = _bots(bots, players)
+    rules = rules_from(preset, option)
+    check_players(rules, players)
+    lineup = resolve_lineup(bots, players)
     if matches < 1:
-        _fail(f"--matches must be at least 1, not {matches}")
+        fail(f"--matches must be at least 1, not {matches}")
     if workers < 1:
-        _fail(f"--workers must be at least 1, not {workers}")
+        fail(f"--workers must be at least 1, not {workers}")
     err = Console(stderr=True)
     with (
         _executor(workers) as executor,
@@ -133,7 +133,7 @@ def simulate_command(
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     else:
-        _summary(_out(), result)
+        print_summary(make_console(), result)
 
 
 # --------------------------------------------------------------------------- rules
@@ -143,19 +143,19 @@ def rules_command(
     preset: Annotated[str | None, typer.Argument(metavar="PRESET", help="Show one preset's options.")] = None,
 ) -> None:
     """List the presets and every option with its default and meaning."""
-    out = _out()
+    out = make_console()
     if preset is not None:
         try:
             rules = cr.ruleset(preset)
         except cr.InvalidRulesError as error:
-            _fail(str(error))
+            fail(str(error))
         name = rules.name
         table = Table(title=f"{name} ({rules.game}, {rules.min_players}–{rules.max_players} players)")
         table.add_column("option")
         table.add_column("value")
         table.add_column("meaning")
         for option in cr.game_of(rules).options.values():
-            table.add_row(option.name, shown(_value(getattr(rules, option.name))), shown(option.meaning))
+            table.add_row(option.name, shown(value_text(getattr(rules, option.name))), shown(option.meaning))
         out.print(table)
         how = rules_intro(rules)
         if how is not None:
@@ -179,12 +179,12 @@ def rules_command(
         values: dict[str, list[str]] = {}
         for name, rules in cr.RULESETS.items():
             if rules.game in option.games:
-                values.setdefault(_value(getattr(rules, option.name)), []).append(name)
+                values.setdefault(value_text(getattr(rules, option.name)), []).append(name)
         if len(values) == 1:
             default = next(iter(values))
         else:
             default = "; ".join(f"{', '.join(names)}: {v}" for v, names in values.items())
-        choices = f" (one of {', '.join(_value(c) for c in option.choices)})" if option.choices else ""
+        choices = f" (one of {', '.join(value_text(c) for c in option.choices)})" if option.choices else ""
         # (an option two games define differently is listed for each, with its games)
         label = option.name if names[option.name] == 1 else f"{option.name} ({', '.join(option.games)})"
         options.add_row(shown(label), shown(default), shown(option.meaning + choices))
@@ -194,8 +194,8 @@ def rules_command(
 
 # --------------------------------------------------------------------------- the commands, in order
 
-app.command(name="demo", cls=_Command)(demo)
-app.command(name="play", cls=_Command)(play)
-app.command(name="simulate", cls=_Command)(simulate_command)
-app.command(name="replay", cls=_Command)(replay_command)
-app.command(name="rules", cls=_Command)(rules_command)
+app.command(name="demo", cls=Command)(demo)
+app.command(name="play", cls=Command)(play)
+app.command(name="simulate", cls=Command)(simulate_command)
+app.command(name="replay", cls=Command)(replay_command)
+app.command(name="rules", cls=Command)(rules_command)

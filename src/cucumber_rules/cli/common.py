@@ -33,7 +33,7 @@ def _plain_flags(params: list[Any]) -> list[Any]:
     return params
 
 
-class _Command(TyperCommand):
+class Command(TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         return _plain_flags(super().get_params(ctx))
 
@@ -114,11 +114,11 @@ def shown(text: object) -> str:
     return escape(_UNSHOWABLE.sub(_escape_char, str(text)))
 
 
-def _out() -> Console:
+def make_console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
+def fail(message: str, code: int = 2) -> NoReturn:
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error:[/red] {shown(message)}")
     raise typer.Exit(code)
 
@@ -172,41 +172,41 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, parse_value(value)
 
 
-def _overrides(options: Sequence[str] | None) -> dict[str, Any]:
+def option_overrides(options: Sequence[str] | None) -> dict[str, Any]:
     try:
         return dict(parse_option(o) for o in options or ())
     except cr.InvalidRulesError as error:
-        _fail(str(error))
+        fail(str(error))
 
 
-def _rules(preset: str, options: Sequence[str] | None) -> cr.Rules:
+def rules_from(preset: str, options: Sequence[str] | None) -> cr.Rules:
     try:
-        return cr.ruleset(preset, **_overrides(options))
+        return cr.ruleset(preset, **option_overrides(options))
     except cr.InvalidRulesError as error:
-        _fail(str(error))
+        fail(str(error))
     except TypeError as error:  # e.g. a list where an int is expected
-        _fail(f"bad option value: {error}")
+        fail(f"bad option value: {error}")
 
 
-def _bots(names: str, players: int, *, human: bool = False) -> tuple[Bot, ...]:
+def resolve_lineup(names: str, players: int, *, human: bool = False) -> tuple[Bot, ...]:
     """The bots of `players` seats (with `human`, the seats besides the human's)."""
     try:
         return resolve_bots(names, players)
     except ValueError as error:
         given = len([n for n in names.split(",") if n.strip()])
         if human and given > players:  # (say it in the player's terms: they asked for players + 1)
-            _fail(f"{given} bots for the {players} seats besides yours ({players + 1} players)")
-        _fail(str(error))
+            fail(f"{given} bots for the {players} seats besides yours ({players + 1} players)")
+        fail(str(error))
 
 
-def _check_players(rules: cr.Rules, players: int) -> None:
+def check_players(rules: cr.Rules, players: int) -> None:
     try:
         cr.new_game(rules, players)
     except cr.InvalidRulesError as error:
-        _fail(str(error))
+        fail(str(error))
 
 
-def _title(rules: cr.Rules) -> str:
+def rules_title(rules: cr.Rules) -> str:
     base = cr.RULESETS.get(rules.name)
     theirs = base.options() if base is not None and type(base) is type(rules) else {}
     changed = [
@@ -217,7 +217,7 @@ def _title(rules: cr.Rules) -> str:
     return rules.name + (f" ({', '.join(changed)})" if changed else "")
 
 
-def _given(ctx: typer.Context, name: str) -> bool:
+def option_given(ctx: typer.Context, name: str) -> bool:
     """True if the option was given (on the command line or in the environment), not defaulted."""
     source = ctx.get_parameter_source(name)
     return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")

@@ -10,7 +10,7 @@ from rich.table import Table
 import cucumber_rules as cr
 from cucumber_rules.simulate import SimulationResult
 
-from .common import _title, shown
+from .common import rules_title, shown
 
 # --------------------------------------------------------------------------- standings
 
@@ -20,7 +20,7 @@ def _ranking(rules: cr.Rules) -> str:
     return cr.game_of(rules).words.ranking(rules)
 
 
-def _standings(state: cr.State) -> Table:
+def standings_table(state: cr.State) -> Table:
     sc = cr.score(state)
     over = state.is_over
     table = Table(
@@ -66,12 +66,12 @@ def _rate(rate: Any) -> tuple[str, str]:
 _SHARED = "Ties share a win: each of k winners of a match counts 1/k of a win."
 
 
-def _summary(out: Console, result: SimulationResult) -> None:
+def print_summary(out: Console, result: SimulationResult) -> None:
     data = result.to_dict()
     rounds = data["rounds_per_match"]
     game = cr.game_of(result.rules)
     unit = game.unit + "s"
-    summary = Table(title=f"{shown(_title(result.rules))}: {result.players} players, seed {result.seed}")
+    summary = Table(title=f"{shown(rules_title(result.rules))}: {result.players} players, seed {result.seed}")
     summary.add_column("")
     summary.add_column("value", justify="right")
     summary.add_row("matches", str(data["matches"]))
@@ -125,7 +125,7 @@ def _summary(out: Console, result: SimulationResult) -> None:
 # --------------------------------------------------------------------------- rules
 
 
-def _value(value: Any) -> str:
+def value_text(value: Any) -> str:
     if isinstance(value, tuple):
         fives = [str(i + 1) for i, v in enumerate(value) if v == 5]
         if all(v in (1, 5) for v in value):

@@ -21,18 +21,18 @@ from .common import (
     OptionOpt,
     PlayersOpt,
     PresetOpt,
-    _bots,
-    _check_players,
-    _fail,
-    _given,
-    _out,
-    _rules,
-    _title,
+    check_players,
+    fail,
+    make_console,
+    option_given,
+    resolve_lineup,
+    rules_from,
+    rules_title,
     shown,
 )
-from .output import _standings
-from .prompts import _human_action, _pause
-from .saves import _check_resume_flags, _Game, _load, _refuse, _replay, _save, play_seed
+from .output import standings_table
+from .prompts import ask_pause, human_action
+from .saves import Session, check_resume_flags, load_save, play_seed, refuse, replay_save, write_save
 
 
 def play(
@@ -65,46 +65,48 @@ def play(
     ] = None,
 ) -> None:
     """Play against bots in the terminal; you see only your own cards."""
-    out = _out()
+    out = make_console()
     if resume is not None:
-        rec, saved = _load(resume)
-        state = _replay(resume, rec)
+        rec, saved = load_save(resume)
+        state = replay_save(resume, rec)
         rules = state.rules
-        _check_resume_flags(ctx, resume, state, preset, option, players)
+        check_resume_flags(ctx, resume, state, preset, option, players)
         players = len(state.players)
         if saved is not None:
             for flag, value, was in (
                 ("--seat", seat, saved.seat),
                 ("--seed", seed, saved.seed),
             ):
-                if _given(ctx, flag[2:]) and value != was:
-                    _refuse(flag, value, resume, f"it has {flag[2:]} {was}")
-            if _given(ctx, "bots"):
-                wanted = [b.name for b in _bots(bots, players - 1, human=True)]
+                if option_given(ctx, flag[2:]) and value != was:
+                    refuse(flag, value, resume, f"it has {flag[2:]} {was}")
+            if option_given(ctx, "bots"):
+                wanted = [b.name for b in resolve_lineup(bots, players - 1, human=True)]
                 kept = [b for b in saved.bots if b is not None]
                 if wanted != kept:
-                    _refuse("--bots", bots, resume, f"its bots are {','.join(kept)}")
+                    refuse("--bots", bots, resume, f"its bots are {','.join(kept)}")
             seat, seed = saved.seat, saved.seed
             names = [b for b in saved.bots if b is not None]
             bots = ",".join(names)
         if save is None:
             save = resume
     else:
-        rules = _rules(preset, option)
-        _check_players(rules, players)
+        rules = rules_from(preset, option)
+        check_players(rules, players)
         state = cr.new_game(rules, list(NAMES[:players]))
     if not 0 <= seat < players:
-        _fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
-    others = _bots(bots, players - 1, human=True)
+        fail(f"--seat must be a seat 0..{players - 1}, not {seat}")
+    others = resolve_lineup(bots, players - 1, human=True)
     lineup: tuple[Bot | None, ...] = (*others[:seat], None, *others[seat:])
     if seed is None:
         seed = secrets.randbits(32)
-    game = _Game(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
-    _save(save, game)  # (at once: a file that cannot be written is said before the deal, not after a move)
+    game = Session(cr.record(state), seat, tuple(b.name if b is not None else None for b in lineup), seed)
+    write_save(
+        save, game
+    )  # (at once: a file that cannot be written is said before the deal, not after a move)
     if resume is not None:
         out.print(f"Resumed {shown(str(resume))}: {len(rec.actions)} actions replayed.")
     out.print(
-        f"[bold]{shown(_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
+        f"[bold]{shown(rules_title(rules))}[/bold] · you are {shown(state.players[seat])} (seat {seat}) "
         f"· seed {seed} · '?' for help"
     )
     how = rules_intro(rules)
@@ -127,9 +129,9 @@ def play(
         elif bot is not None:
             action = bot.choose(cr.view(state, to_act), rng)
         else:
-            chosen = _human_action(out, state, seat)
+            chosen = human_action(out, state, seat)
             if chosen is None:
-                _save(save, game)
+                write_save(save, game)
                 _stop(out, save)
             action = chosen
         after = cr.apply(state, action)
@@ -139,10 +141,10 @@ def play(
         state, before = after, state
         step += 1
         game = attrs.evolve(game, record=cr.record(state))
-        _save(save, game)
+        write_save(save, game)
         if watch == "rounds" and not state.is_over and state.match.rounds > before.match.rounds:
             watch = _watch(out, "Enter: the next round · s: skip to the final standings · q: stop")
-    out.print(_standings(state))
+    out.print(standings_table(state))
 
 
 #: How much of the match a player who is out sees: every line, a pause after each round, only the end.
@@ -163,7 +165,7 @@ def _is_out(state: cr.State, seat: int) -> bool:
 def _watch(out: Console, choices: str) -> Watch:
     """Ask how to go on watching; end of input stops."""
     while True:
-        answer = _pause(out, choices)
+        answer = ask_pause(out, choices)
         if answer is None:
             return "stop"
         word = answer.strip().lower()

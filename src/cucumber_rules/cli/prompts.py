@@ -83,7 +83,7 @@ def _ask(out: Console, prompt: str, default: str | None = None) -> str | None:
         return None
 
 
-def _pause(out: Console, prompt: str) -> str | None:
+def ask_pause(out: Console, prompt: str) -> str | None:
     """A line of input after `prompt` (Enter alone gives ""); None at the end of input or on Ctrl-C."""
     try:
         return str(typer.prompt(prompt, default="", show_default=False, prompt_suffix=" "))
@@ -92,7 +92,7 @@ def _pause(out: Console, prompt: str) -> str | None:
         return None
 
 
-def _human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
+def human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
     """Ask until the player gives a legal action; None means stop."""
     v = cr.view(state, seat)
     decisions = [a for a in v.legal if isinstance(a, cr.Decision)]

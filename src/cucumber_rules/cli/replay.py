@@ -14,10 +14,10 @@ import cucumber_rules as cr
 from cucumber_rules.narrate import narrate
 from cucumber_rules.render import describe
 
-from .common import _fail, _out, _title, shown
-from .output import _standings
-from .prompts import _pause
-from .saves import _load, _replay
+from .common import fail, make_console, rules_title, shown
+from .output import standings_table
+from .prompts import ask_pause
+from .saves import load_save, replay_save
 
 
 def replay_command(
@@ -52,11 +52,11 @@ def replay_command(
 
     Exit code 1 if the file is not a valid record.
     """
-    rec, saved = _load(file)
-    state = _replay(file, rec)
-    out = _out()
+    rec, saved = load_save(file)
+    state = replay_save(file, rec)
+    out = make_console()
     out.print(
-        f"{shown(str(file))}: a valid record of {shown(_title(rec.rules))}, {len(rec.players)} players, "
+        f"{shown(str(file))}: a valid record of {shown(rules_title(rec.rules))}, {len(rec.players)} players, "
         f"{len(rec.actions)} actions"
     )
     if saved is not None:
@@ -69,9 +69,9 @@ def replay_command(
         match = _Retold.of(rec)
         unit = cr.game_of(rec).unit
         if round_number is not None and not match.rounds:
-            _fail(f"--round {round_number}: this match has not dealt its first {unit} yet")
+            fail(f"--round {round_number}: this match has not dealt its first {unit} yet")
         if round_number is not None and not 1 <= round_number <= match.rounds:
-            _fail(f"--round must be a {unit} 1..{match.rounds} of this match, not {round_number}")
+            fail(f"--round must be a {unit} 1..{match.rounds} of this match, not {round_number}")
         if step and match.rounds:
             state = _step_through(out, match, round_number or 1)
         elif round_number is not None:
@@ -82,7 +82,7 @@ def replay_command(
                 out.print(f"(after {unit} {round_number} of {match.rounds})")
         elif not step:
             match.tell(out, 0, len(rec.actions))
-    out.print(_standings(state))
+    out.print(standings_table(state))
     sc = cr.score(state)
     if state.is_over:
         out.print("Winner: " + ", ".join(shown(state.players[s]) for s in sc.winners))
@@ -160,7 +160,7 @@ def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
         if index == total or not told or isinstance(match.record.actions[index - 1], cr.Deal):
             continue  # (pause after each trick, not after a deal or a play that leaves the trick open)
         while True:
-            answer = _pause(out, ">")
+            answer = ask_pause(out, ">")
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
                 return after
             word = answer.strip().lower()

@@ -16,7 +16,7 @@ import cucumber_rules as cr
 from cucumber_rules.bots import get_bot
 from cucumber_rules.serialization import MAX_LENGTH
 
-from .common import _fail, _given, _overrides, _title
+from .common import fail, option_given, option_overrides, rules_title
 
 SAVE_FORMAT = 1
 """The version of the saved-game files `play --save` writes.
@@ -36,8 +36,8 @@ Example:
 
 
 @attrs.frozen
-class _Game:
-    """A game of `play`: the match so far and what the record does not hold (the saved-game file)."""
+class Session:
+    """A session of `play`: the match so far and what its record does not hold (a saved-game file)."""
 
     record: cr.Record
     seat: int
@@ -64,28 +64,28 @@ def play_seed(seed: int, step: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _game_text(game: _Game) -> str:
+def _session_text(session: Session) -> str:
     document = {
         "cucumber_rules_cli": SAVE_FORMAT,
-        "seat": game.seat,
-        "seed": game.seed,
-        "bots": list(game.bots),
-        "record": json.loads(cr.dumps(game.record)),
+        "seat": session.seat,
+        "seed": session.seed,
+        "bots": list(session.bots),
+        "record": json.loads(cr.dumps(session.record)),
     }
     return json.dumps(document, ensure_ascii=False)
 
 
-def _save(path: Path | None, game: _Game) -> None:
-    """Write the game to `path` (through a temporary file, so a failed write never leaves half a file)."""
+def write_save(path: Path | None, session: Session) -> None:
+    """Write the session to `path` (through a temporary file, so a failed write never leaves half a file)."""
     if path is None:
         return
     temporary = path.with_name(f".{path.name}.tmp")
     try:
-        temporary.write_text(_game_text(game), encoding="utf-8")
+        temporary.write_text(_session_text(session), encoding="utf-8")
         temporary.replace(path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        _fail(f"cannot save to {path}: {error.strerror or error}", 1)
+        fail(f"cannot save to {path}: {error.strerror or error}", 1)
 
 
 #: The longest file `replay` and `play --resume` read: the longest document `cr.loads` accepts, plus
@@ -99,13 +99,13 @@ def _read_file(path: Path) -> str:
         with path.open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)  # (never more: the file may be endless, e.g. /dev/zero)
     except OSError as error:
-        _fail(f"cannot read {path}: {error.strerror or error}", 1)
+        fail(f"cannot read {path}: {error.strerror or error}", 1)
     if len(data) > MAX_FILE_BYTES:
-        _fail(f"cannot read {path}: longer than {MAX_FILE_BYTES:,} bytes, too long for a match record", 1)
+        fail(f"cannot read {path}: longer than {MAX_FILE_BYTES:,} bytes, too long for a match record", 1)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        _fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start} is not valid)", 1)
+        fail(f"cannot read {path}: it is not UTF-8 text (byte {error.start} is not valid)", 1)
 
 
 _ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
@@ -119,20 +119,20 @@ def _parse_record(path: Path, text: str) -> cr.Record:
         found = _ACTION_PATH.match(error.path)
         why = _ILLEGAL.match(str(error).removeprefix(f"{error.path}: "))
         if found and why:
-            _fail(f"{path}: action {found.group(1)} is illegal ({why.group(1)}): {why.group(2)}", 1)
-        _fail(f"{path} is not a valid match record: {error}", 1)
+            fail(f"{path}: action {found.group(1)} is illegal ({why.group(1)}): {why.group(2)}", 1)
+        fail(f"{path} is not a valid match record: {error}", 1)
     except cr.RulesError as error:
-        _fail(f"{path} is not a valid match record: {error}", 1)
+        fail(f"{path} is not a valid match record: {error}", 1)
     if isinstance(obj, cr.State):
         obj = cr.record(obj)
     if not isinstance(obj, cr.Record):
         kind = next(k.__name__ for k in (cr.Rules, cr.State, cr.PlayerView, cr.Score) if isinstance(obj, k))
-        _fail(f"{path} holds a {kind}, not a match record", 1)
+        fail(f"{path} holds a {kind}, not a match record", 1)
     for seat, name in enumerate(obj.players):
         try:
             name.encode("utf-8")
         except UnicodeEncodeError:  # (a lone surrogate: such a game could not be saved back)
-            _fail(f"{path} is not a valid match record: player {seat}'s name is not valid Unicode text", 1)
+            fail(f"{path} is not a valid match record: player {seat}'s name is not valid Unicode text", 1)
     return obj
 
 
@@ -146,15 +146,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_game(path: Path, document: Mapping[str, Any]) -> _Game:
+def _parse_session(path: Path, document: Mapping[str, Any]) -> Session:
     def bad(why: str) -> NoReturn:
-        _fail(f"{path} is not a valid saved game: {why}", 1)
+        fail(f"{path} is not a valid saved game: {why}", 1)
 
     version = document["cucumber_rules_cli"]
     if not _is_int(version) or version < 1:
         bad(f"cucumber_rules_cli must be {SAVE_FORMAT}, not {version!r}")
     if version > SAVE_FORMAT:
-        _fail(
+        fail(
             f"{path} was saved by a newer cucumber-rules (saved-game format {version}); "
             f"this version reads format {SAVE_FORMAT}",
             1,
@@ -182,10 +182,10 @@ def _parse_game(path: Path, document: Mapping[str, Any]) -> _Game:
                 get_bot(name)
             except (ValueError, TypeError) as error:
                 bad(f"bots[{index}]: {error}")
-    return _Game(record, seat, tuple(bots), seed)
+    return Session(record, seat, tuple(bots), seed)
 
 
-def _load(path: Path) -> tuple[cr.Record, _Game | None]:
+def load_save(path: Path) -> tuple[cr.Record, Session | None]:
     """A saved game, or a plain match record (or state) document with no saved seat, bots or seed."""
     text = _read_file(path)
     try:
@@ -193,47 +193,47 @@ def _load(path: Path) -> tuple[cr.Record, _Game | None]:
     except (ValueError, RecursionError):  # (not JSON, or nested deeper than Python's parser goes)
         document = None  # cr.loads says what is wrong with it, in one line
     if isinstance(document, dict) and "cucumber_rules_cli" in document:
-        game = _parse_game(path, document)
-        return game.record, game
+        session = _parse_session(path, document)
+        return session.record, session
     return _parse_record(path, text), None
 
 
-def _replay(path: Path, rec: cr.Record) -> cr.State:
+def replay_save(path: Path, rec: cr.Record) -> cr.State:
     try:
         return cr.replay(rec)
     except cr.IllegalMoveError as error:
         index = error.index if error.index is not None else "?"
         message = error.message.removeprefix(f"action {index}: ")
-        _fail(f"{path}: action {index} is illegal ({error.code}): {message}", 1)
+        fail(f"{path}: action {index} is illegal ({error.code}): {message}", 1)
     except cr.RulesError as error:
-        _fail(f"{path} is not a valid match record: {error}", 1)
+        fail(f"{path} is not a valid match record: {error}", 1)
 
 
-def _refuse(flag: str, value: object, path: Path, saved: str) -> NoReturn:
-    _fail(f"{flag} {value} does not match the game saved in {path}: {saved}; leave {flag} out to resume it")
+def refuse(flag: str, value: object, path: Path, saved: str) -> NoReturn:
+    fail(f"{flag} {value} does not match the game saved in {path}: {saved}; leave {flag} out to resume it")
 
 
-def _check_resume_flags(
+def check_resume_flags(
     ctx: typer.Context, path: Path, state: cr.State, preset: str, option: Sequence[str] | None, players: int
 ) -> None:
     """Refuse --preset, --option and --players values that contradict the resumed match."""
     rules = state.rules
-    if _given(ctx, "preset"):
+    if option_given(ctx, "preset"):
         try:
             name = cr.ruleset(preset).name
         except cr.InvalidRulesError as error:
-            _fail(str(error))
+            fail(str(error))
         if name != rules.name:
-            _refuse("--preset", preset, path, f"it is {_title(rules)}")
-    for key, value in _overrides(option).items():
+            refuse("--preset", preset, path, f"it is {rules_title(rules)}")
+    for key, value in option_overrides(option).items():
         try:
             same = rules.replace(**{key: value}) == rules
         except cr.InvalidRulesError as error:
-            _fail(str(error))
+            fail(str(error))
         except TypeError as error:
-            _fail(f"bad option value: {error}")
+            fail(f"bad option value: {error}")
         if not same:
-            saved = f"it is {_title(rules)}, with {key}={getattr(rules, key)}"
-            _refuse("--option", f"{key}={value}", path, saved)
-    if _given(ctx, "players") and players != len(state.players):
-        _refuse("--players", players, path, f"it has {len(state.players)} players")
+            saved = f"it is {rules_title(rules)}, with {key}={getattr(rules, key)}"
+            refuse("--option", f"{key}={value}", path, saved)
+    if option_given(ctx, "players") and players != len(state.players):
+        refuse("--players", players, path, f"it has {len(state.players)} players")

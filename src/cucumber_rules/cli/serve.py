@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from .common import _Command, _fail, _out, app
+from .common import Command, app, fail, make_console
 
 
-@app.command(name="serve", cls=_Command)
+@app.command(name="serve", cls=Command)
 def serve_command(
     db: Annotated[
         Path,
@@ -47,18 +47,18 @@ def serve_command(
     missing = [m for m in ("starlette", "uvicorn", "websockets") if importlib.util.find_spec(m) is None]
     if missing:
         needed = ", ".join(missing)
-        _fail(f"the server needs the server extra ({needed} missing): pip install 'cucumber-rules[server]'")
+        fail(f"the server needs the server extra ({needed} missing): pip install 'cucumber-rules[server]'")
     if sync.lower() not in ("normal", "full"):
-        _fail(f"--sync is normal or full, not {sync!r}")
+        fail(f"--sync is normal or full, not {sync!r}")
     if not 0 < port < 65536:
-        _fail(f"--port is 1..65535, not {port}")
+        fail(f"--port is 1..65535, not {port}")
     if site is None and (Path("site") / "index.html").is_file():
         site = Path("site")
     if site is not None and not (site / "index.html").is_file():
-        _fail(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
+        fail(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
     from cucumber_rules.server import run
 
-    out = _out()
+    out = make_console()
     where = f"http://{host}:{port}"
     out.print(
         f"Tables in {db}; " + (f"the Play page at {where}/play/" if site else f"the API at {where}/api/")

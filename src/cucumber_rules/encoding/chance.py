@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .._values import Value, builder
 from ..actions import Deal, drawn_for, seat_number, trusted_deal
 from ..cards import BY_INDEX, Card
 from ..game import game_of
 from ..rules import Rules
 from ..state import CHANCE, State
+from ..values import Value, builder
 
 if TYPE_CHECKING:
     pass

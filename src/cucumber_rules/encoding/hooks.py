@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 import attrs
 
-from .._values import Value
 from ..actions import Decision, seat_number
 from ..cards import CARD_BY_INDEX, DECKS, Card
 from ..game import GameBase, HookGroup, game_of
 from ..rules import Rules
 from ..state import State
+from ..values import Value
 from ..views import PlayerView, Views
 
 __all__ = [

@@ -95,10 +95,10 @@ def group(path: str) -> Any:
         >>> type(cr.Game.words).__name__, type(cr.GAMES["ladder"].words).__name__
         ('Words', 'LadderWords')
     """
-    return _Group(path)
+    return LazyGroup(path)
 
 
-class _Group(Generic[G]):
+class LazyGroup(Generic[G]):
     """The descriptor `group` returns: the group object, built once from its class's path."""
 
     def __init__(self, path: str) -> None:
@@ -121,7 +121,7 @@ class _Group(Generic[G]):
             module, _, name = self.path.partition(":")
             cls = getattr(importlib.import_module(module), name)
             base = Game.__dict__.get(self.name)
-            if isinstance(base, _Group) and base is not self:
+            if isinstance(base, LazyGroup) and base is not self:
                 expected = type(base.default())
                 if not (isinstance(cls, type) and issubclass(cls, expected)):
                     raise TypeError(

@@ -20,7 +20,7 @@ from typing import Any, Final
 import attrs
 
 from ..errors import check_codes
-from .base import FLAT_HOOKS, Game, _Group
+from .base import FLAT_HOOKS, Game, LazyGroup
 
 __all__ = ["check_game", "library_game", "prove"]
 
@@ -41,7 +41,7 @@ _GROUP_DATA: dict[str, dict[str, type]] = {
 def _check_groups(game: Game[Any]) -> None:
     """Each hook group is an object of its default's class (or a subclass) holding data of the right types."""
     for attr in sorted({group for group, _ in FLAT_HOOKS.values()}):
-        if isinstance(inspect.getattr_static(type(game), attr, None), _Group):
+        if isinstance(inspect.getattr_static(type(game), attr, None), LazyGroup):
             continue  # declared with `group(...)`: its class is checked when it is first built
         found = getattr(game, attr, None)
         default = getattr(Game, attr)
@@ -424,13 +424,13 @@ def _prove_schemas(game: Game[Any]) -> None:
     The schemas of every game are built together (`json_schema(kind)`, `schema_files`, the reference
     server when it starts), so a type of the game that has no JSON Schema would break them for all.
     """
-    from ..schema.builder import _Builder
+    from ..schema.builder import SchemaBuilder
     from ..schema.kinds import KINDS, document_body
 
     for kind in KINDS:
         if kind != "error":  # (the same for every game)
             with _proving(game, f"its JSON Schema of {kind} documents"):
-                json.dumps(document_body(_Builder(game), kind), allow_nan=False)
+                json.dumps(document_body(SchemaBuilder(game), kind), allow_nan=False)
 
 
 @contextlib.contextmanager

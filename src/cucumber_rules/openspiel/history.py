@@ -12,13 +12,13 @@ from typing import Any, NamedTuple
 import attrs
 
 from .. import encoding
-from .._values import Value, builder
 from ..actions import Action, Play
 from ..encoding import Dealing
 from ..encoding.hooks import action_table as _encoding
 from ..engine import apply, legal_moves
 from ..errors import IllegalMoveError
 from ..state import CHANCE, State
+from ..values import Value, builder
 
 
 class _PlayerAction(NamedTuple):

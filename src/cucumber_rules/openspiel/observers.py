@@ -11,7 +11,6 @@ import numpy as np
 import pyspiel
 
 from .. import encoding
-from .._values import Value
 from ..actions import Action, Deal, Decision, Play
 from ..cards import Card
 from ..encoding.hooks import action_table as _encoding
@@ -19,6 +18,7 @@ from ..games import game_of
 from ..history import History
 from ..rules import Rules
 from ..state import State
+from ..values import Value
 from ..views import Dealt, Event, PlayerView, public_history, view
 from ..views.build import is_deal as _is_deal
 from .params import _rounds_bound

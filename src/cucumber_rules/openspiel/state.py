@@ -9,7 +9,6 @@ import attrs
 import pyspiel
 
 from .. import encoding
-from .._values import Value, builder
 from ..actions import Action, Deal
 from ..encoding import Dealing
 from ..encoding.hooks import action_table as _encoding
@@ -17,6 +16,7 @@ from ..engine import apply, legal_moves
 from ..outcomes import returns
 from ..sampling import sample_world
 from ..state import CHANCE, State
+from ..values import Value, builder
 from ..views import view
 from .history import _action_of, _advance, _deal_due, _new_record, _PlayerAction, _Record, _recorded
 

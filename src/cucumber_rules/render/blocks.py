@@ -1,6 +1,6 @@
 """The parts of a table picture: a hand, a trick with its badge, the seats, the scores, the header.
 
-`_blocks` puts together what `svg` and `describe` draw for one seat's view.
+`view_blocks` puts together what `svg` and `describe` draw for one seat's view.
 """
 
 from __future__ import annotations
@@ -15,24 +15,24 @@ from ..state import CHANCE, State, Trick
 from ..views import PlayerView, view
 from .hooks import Badge, Pictures
 from .primitives import (
-    _BADGE_COLOURS,
-    _MARKER_COLOURS,
+    BADGE_COLOURS,
     CARD_H,
     CARD_W,
-    _attr,
-    _Block,
-    _card,
-    _cards_text,
-    _num,
-    _short,
-    _stack,
-    _text,
+    MARKER_COLOURS,
+    Block,
+    attr_text,
+    card_picture,
+    cards_text,
+    num,
+    short_name,
+    stack,
+    text_element,
 )
 
 # --- blocks -------------------------------------------------------------------------------------------
 
 
-def _hand_block(
+def hand_block(
     cards: Sequence[Card | None],
     rules: Rules | None,
     *,
@@ -47,12 +47,12 @@ def _hand_block(
     parts = []
     for i, c in enumerate(cards):
         up = c is not None and c in playable
-        parts.append(_card(c, x0 + i * step, lift - (lift if up else 0), rules, legal=up))
+        parts.append(card_picture(c, x0 + i * step, lift - (lift if up else 0), rules, legal=up))
     width = (len(cards) - 1) * step + CARD_W if cards else 0
     return "".join(parts), width
 
 
-def _trick_block(
+def trick_block(
     plays: Sequence[Play],
     players: Sequence[str],
     rules: Rules | None,
@@ -61,28 +61,30 @@ def _trick_block(
     taker: int | None = None,
     badge: Badge | None = None,
     revealed: Card | None = None,
-) -> _Block:
+) -> Block:
     cell = CARD_W + 20
     top = 22.0
-    parts = [_text(0, 13, title, size=13, weight="700")]
+    parts = [text_element(0, 13, title, size=13, weight="700")]
     x = 0.0
     words = []
     if revealed is not None:
-        parts.append(_text(x + cell / 2, top + 11, "revealed", size=11, anchor="middle"))
-        parts.append(_card(revealed, x + 10, top + 16, rules, dashed=True))
+        parts.append(text_element(x + cell / 2, top + 11, "revealed", size=11, anchor="middle"))
+        parts.append(card_picture(revealed, x + 10, top + 16, rules, dashed=True))
         words.append(f"revealed {revealed}")
         x += cell
     for i, play in enumerate(plays):
         takes = taker is not None and play.seat == taker and _taking_play(plays, taker) == i
-        name = _short(players[play.seat])
+        name = short_name(players[play.seat])
         parts.append(
-            _text(x + cell / 2, top + 11, name, size=11, anchor="middle", weight="700" if takes else "normal")
+            text_element(
+                x + cell / 2, top + 11, name, size=11, anchor="middle", weight="700" if takes else "normal"
+            )
         )
-        parts.append(_card(play.card, x + 10, top + 16, rules, taker=takes))
+        parts.append(card_picture(play.card, x + 10, top + 16, rules, taker=takes))
         below = "takes" if takes else ("led" if i == 0 and revealed is None else "")
         if below:
             parts.append(
-                _text(
+                text_element(
                     x + cell / 2,
                     top + 16 + CARD_H + 14,
                     below,
@@ -94,7 +96,7 @@ def _trick_block(
         words.append(f"{players[play.seat]} {play.card}")
         x += cell
     if not plays and revealed is None:
-        parts.append(_text(0, top + 16 + CARD_H / 2, "No cards on the table yet.", size=12))
+        parts.append(text_element(0, top + 16 + CARD_H / 2, "No cards on the table yet.", size=12))
         x = 180
     text = f"{title}: " + ", ".join(words) + "." if words else "No cards on the table yet."
     if badge is not None:
@@ -104,7 +106,7 @@ def _trick_block(
     if taker is not None:
         text += f" {players[taker]} takes the trick."
     height = top + 16 + CARD_H + 20
-    return _Block("".join(parts), max(x, 200), height, text)
+    return Block("".join(parts), max(x, 200), height, text)
 
 
 def _taking_play(plays: Sequence[Play], taker: int) -> int:
@@ -122,25 +124,25 @@ def _badge(badge: Badge, x: float, y: float) -> str:
         return (
             f'<g class="cr-marker"><circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="currentColor" '
             f'stroke-dasharray="4 3"/>'
-            + _text(cx, cy + 4, badge.word, size=14, anchor="middle")
-            + _text(cx, cy + r + 16, badge.meaning, size=11, anchor="middle")
+            + text_element(cx, cy + 4, badge.word, size=14, anchor="middle")
+            + text_element(cx, cy + r + 16, badge.meaning, size=11, anchor="middle")
             + "</g>"
         )
-    colour = _MARKER_COLOURS.get(badge.side, _BADGE_COLOURS[sum(map(ord, badge.side)) % len(_BADGE_COLOURS)])
-    data = f" data-marker={_attr(badge.key)}" if badge.key is not None else ""
+    colour = MARKER_COLOURS.get(badge.side, BADGE_COLOURS[sum(map(ord, badge.side)) % len(BADGE_COLOURS)])
+    data = f" data-marker={attr_text(badge.key)}" if badge.key is not None else ""
     parts = [
         f'<g class="cr-marker"{data}>',
         f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#ffffff" stroke-width="2"/>',
-        _text(cx, cy - 1, badge.word, size=11, weight="700", anchor="middle", fill="#ffffff"),
-        _text(cx, cy + 13, badge.arrow, size=11, anchor="middle", fill="#ffffff"),
+        text_element(cx, cy - 1, badge.word, size=11, weight="700", anchor="middle", fill="#ffffff"),
+        text_element(cx, cy + 13, badge.arrow, size=11, anchor="middle", fill="#ffffff"),
     ]
     if badge.struck:
         d = r * 0.72
         parts.append(
-            f'<line x1="{_num(cx - d)}" y1="{_num(cy + d)}" x2="{_num(cx + d)}" y2="{_num(cy - d)}" '
+            f'<line x1="{num(cx - d)}" y1="{num(cy + d)}" x2="{num(cx + d)}" y2="{num(cy - d)}" '
             f'stroke="#ffffff" stroke-width="3"/>'
         )
-    parts.append(_text(cx, cy + r + 16, badge.meaning, size=11, anchor="middle"))
+    parts.append(text_element(cx, cy + r + 16, badge.meaning, size=11, anchor="middle"))
     parts.append("</g>")
     return "".join(parts)
 
@@ -153,42 +155,47 @@ def _points(rules: Rules) -> str:
     return Pictures.of(game_of(rules)).points_word(rules)
 
 
-def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
+def results_block(v: PlayerView, *, last: int = 8) -> Block:
     players = v.players
     unit = _unit(v.rules)
     name_w, col_w, row_h = 70.0, 64.0, 18.0
-    parts = [_text(0, 13, f"Scores ({_points(v.rules)})", size=13, weight="700")]
+    parts = [text_element(0, 13, f"Scores ({_points(v.rules)})", size=13, weight="700")]
     y = 34.0
     for seat, name in enumerate(players):
         parts.append(
-            _text(
-                name_w + seat * col_w + col_w / 2, y, _short(name, 9), size=11, weight="700", anchor="middle"
+            text_element(
+                name_w + seat * col_w + col_w / 2,
+                y,
+                short_name(name, 9),
+                size=11,
+                weight="700",
+                anchor="middle",
             )
         )
     shown = v.results[-last:]
     if len(v.results) > len(shown):
         y += row_h
-        parts.append(_text(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
+        parts.append(text_element(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
     pictures = Pictures.of(game_of(v.rules))
     for result in shown:
         y += row_h
-        parts.append(_text(0, y, f"{unit} {result.number}", size=11))
+        parts.append(text_element(0, y, f"{unit} {result.number}", size=11))
         for seat, points in enumerate(result.points):
             cell = f"{points}{pictures.result_note(result, seat)}"
-            parts.append(_text(name_w + seat * col_w + col_w / 2, y, cell, size=11, anchor="middle"))
+            parts.append(text_element(name_w + seat * col_w + col_w / 2, y, cell, size=11, anchor="middle"))
     y += 6
     parts.append(
-        f'<line x1="0" y1="{_num(y)}" x2="{_num(name_w + len(players) * col_w)}" y2="{_num(y)}" '
+        f'<line x1="0" y1="{num(y)}" x2="{num(name_w + len(players) * col_w)}" y2="{num(y)}" '
         f'stroke="currentColor" stroke-width="1"/>'
     )
     y += row_h
-    parts.append(_text(0, y, "total", size=11, weight="700"))
+    parts.append(text_element(0, y, "total", size=11, weight="700"))
     for seat, total in enumerate(v.totals):
         cell = str(total) + (" out" if pictures.is_out(v, seat) else "")
         if seat in v.winners:
             cell += " ★"
         parts.append(
-            _text(name_w + seat * col_w + col_w / 2, y, cell, size=11, weight="700", anchor="middle")
+            text_element(name_w + seat * col_w + col_w / 2, y, cell, size=11, weight="700", anchor="middle")
         )
     text_rows = [
         f"{unit} {r.number}: " + ", ".join(f"{players[s]} {p}" for s, p in enumerate(r.points)) for r in shown
@@ -197,14 +204,16 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     note = pictures.results_note(v)
     if note:
         y += row_h
-        parts.append(_text(0, y, note, size=11))
+        parts.append(text_element(0, y, note, size=11))
         plain = note.removeprefix("✱ ")  # (not `capitalize()`: it lowers the players' names)
         notes.append(plain[:1].upper() + plain[1:] + ".")
     if v.winners:
         y += row_h
         won = " and ".join(players[s] for s in v.winners)
         parts.append(
-            _text(0, y, f"★ {won} {'win' if len(v.winners) > 1 else 'wins'} the match", size=11, weight="700")
+            text_element(
+                0, y, f"★ {won} {'win' if len(v.winners) > 1 else 'wins'} the match", size=11, weight="700"
+            )
         )
         notes.append(f"{won} {'win' if len(v.winners) > 1 else 'wins'} the match.")
     totals = ", ".join(
@@ -214,12 +223,12 @@ def _results_block(v: PlayerView, *, last: int = 8) -> _Block:
     if notes:
         text += " " + " ".join(notes)
     width = max(name_w + len(players) * col_w, 260)
-    return _Block("".join(parts), width, y + 8, text)
+    return Block("".join(parts), width, y + 8, text)
 
 
 def _seat_rows(
     v: PlayerView, hands: Sequence[Sequence[Card] | None], legal: Sequence[Card], *, totals: bool = True
-) -> _Block:
+) -> Block:
     """One row per seat: name, hand (faces, or backs), total; `legal` (of the seat to act) outlined.
 
     The text ends with the totals, unless a results block below says them (`totals=False`).
@@ -235,8 +244,8 @@ def _seat_rows(
     for seat, name in enumerate(players):
         y = seat * row_h
         acting = v.to_act == seat
-        label = ("▶ " if acting else "") + _short(name, 11)
-        parts.append(_text(0, y + 26, label, size=13, weight="700" if acting else "normal"))
+        label = ("▶ " if acting else "") + short_name(name, 11)
+        parts.append(text_element(0, y + 26, label, size=13, weight="700" if acting else "normal"))
         notes = []
         if seat == v.dealer and game.shows_dealer:
             notes.append("dealer")
@@ -245,34 +254,34 @@ def _seat_rows(
         if pictures.is_out(v, seat):
             notes.append("out")
         if notes:
-            parts.append(_text(0, y + 42, ", ".join(notes), size=11))
+            parts.append(text_element(0, y + 42, ", ".join(notes), size=11))
         total = f"{v.totals[seat]} {_points(rules)}"
         total += pictures.total_note(v, seat)
-        parts.append(_text(0, y + 58, total, size=11))
+        parts.append(text_element(0, y + 58, total, size=11))
         hand = hands[seat]
         if hand is None:
             cards: list[Card | None] = [None] * v.hand_sizes[seat]
         else:
             cards = list(hand)
         playable = legal if acting and hand is not None else ()
-        row, row_w = _hand_block(cards, rules, legal=playable, x0=name_w, lift=8)
-        parts.append(f'<g transform="translate(0 {_num(y)})">{row}</g>')
+        row, row_w = hand_block(cards, rules, legal=playable, x0=name_w, lift=8)
+        parts.append(f'<g transform="translate(0 {num(y)})">{row}</g>')
         if hand is None and cards:
-            parts.append(_text(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, f"× {len(cards)}", size=12))
+            parts.append(text_element(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, f"× {len(cards)}", size=12))
             row_w += 40
         width = max(width, name_w + row_w)
         extra = pictures.seat_note(v, seat)
         if extra:
-            parts.append(_text(name_w + row_w + 12 if cards else name_w, y + 42, extra, size=11))
+            parts.append(text_element(name_w + row_w + 12 if cards else name_w, y + 42, extra, size=11))
             width = max(width, name_w + row_w + 12 + 170)
         if v.seat == seat and hand is not None:
-            said = f"Your hand ({name}): {_cards_text(hand)}"
+            said = f"Your hand ({name}): {cards_text(hand)}"
             if playable:
-                said += f"; you may play {_cards_text(playable)}"
+                said += f"; you may play {cards_text(playable)}"
         elif hand is not None:
-            said = f"{name} holds {_cards_text(hand)}"
+            said = f"{name} holds {cards_text(hand)}"
             if playable:
-                said += f" and may play {_cards_text(playable)}"
+                said += f" and may play {cards_text(playable)}"
         else:
             size = v.hand_sizes[seat]
             said = f"{name} holds {size or 'no'} card{'s' if size != 1 else ''}"
@@ -285,15 +294,13 @@ def _seat_rows(
         else:
             texts.append(said + ".")
     said = "Totals: " + ", ".join(f"{n} {t}" for n, t in zip(players, v.totals, strict=True)) + "."
-    return _Block(
-        "".join(parts), width, len(players) * row_h, " ".join([*texts, *([said] if totals else [])])
-    )
+    return Block("".join(parts), width, len(players) * row_h, " ".join([*texts, *([said] if totals else [])]))
 
 
 # --- what to draw -------------------------------------------------------------------------------------
 
 
-def _view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
+def view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
     if isinstance(obj, PlayerView):
         if seat is not None and seat != obj.seat:
             raise ValueError(f"this view is seat {obj.seat}'s; it cannot be drawn for seat {seat}")
@@ -303,7 +310,7 @@ def _view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
     raise TypeError(f"expected a State or a PlayerView, not {type(obj).__name__}")
 
 
-def _header(v: PlayerView) -> _Block:
+def _header(v: PlayerView) -> Block:
     rules = v.rules
     name = game_of(rules).preset_titles.get(rules.name, rules.name)
     parts = [name]
@@ -327,15 +334,15 @@ def _header(v: PlayerView) -> _Block:
     else:
         turn = ""
     text = f"{line} {turn}".strip()
-    return _Block(_text(0, 14, text, size=14, weight="700"), min(len(text) * 7.2, 640), 20, text)
+    return Block(text_element(0, 14, text, size=14, weight="700"), min(len(text) * 7.2, 640), 20, text)
 
 
-def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
+def _tricks_to_draw(v: PlayerView, tricks: str) -> list[Block]:
     pictures = Pictures.of(game_of(v.rules))
 
-    def block(plays: Sequence[Play], source: Trick | PlayerView, title: str, taker: int | None) -> _Block:
+    def block(plays: Sequence[Play], source: Trick | PlayerView, title: str, taker: int | None) -> Block:
         revealed, badge = pictures.trick_extras(source)
-        return _trick_block(
+        return trick_block(
             plays, v.players, v.rules, title=title, taker=taker, badge=badge, revealed=revealed
         )
 
@@ -355,7 +362,7 @@ def _tricks_to_draw(v: PlayerView, tricks: str) -> list[_Block]:
     return blocks
 
 
-def _blocks(
+def view_blocks(
     obj: State | PlayerView,
     seat: int | None,
     *,
@@ -363,10 +370,10 @@ def _blocks(
     tricks: str,
     results: bool | None,
     highlight: bool,
-) -> _Block:
+) -> Block:
     if tricks not in ("current", "round", "none"):
         raise ValueError(f"tricks is 'current', 'round' or 'none', not {tricks!r}")
-    v = _view_of(obj, seat)
+    v = view_of(obj, seat)
     acting = v.to_act if v.to_act is not None and v.to_act >= 0 else None
     if open_hands:
         if not isinstance(obj, State):
@@ -385,5 +392,5 @@ def _blocks(
     if v.round_number or open_hands:
         blocks.append(_seat_rows(v, hands, cards, totals=not show_results))  # (the results say the totals)
     if show_results:
-        blocks.append(_results_block(v))
-    return _stack(blocks)
+        blocks.append(results_block(v))
+    return stack(blocks)

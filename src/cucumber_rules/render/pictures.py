@@ -12,18 +12,18 @@ from ..game import game_of
 from ..rules import Rules
 from ..state import State, Trick
 from ..views import PlayerView
-from .blocks import _blocks, _hand_block, _results_block, _trick_block, _view_of
+from .blocks import hand_block, results_block, trick_block, view_blocks, view_of
 from .hooks import Pictures
 from .primitives import (
     CARD_H,
     CARD_W,
+    Block,
     CardLike,
-    _as_card,
-    _Block,
-    _card,
-    _card_words,
-    _cards_text,
-    _document,
+    as_card,
+    card_picture,
+    card_words,
+    cards_text,
+    svg_document,
 )
 
 
@@ -36,7 +36,7 @@ class _Pending:
 
     def __attrs_post_init__(self) -> None:
         if self.revealed is not None:
-            object.__setattr__(self, "revealed", _as_card(self.revealed))
+            object.__setattr__(self, "revealed", as_card(self.revealed))
 
 
 # --- public -------------------------------------------------------------------------------------------
@@ -89,8 +89,8 @@ def svg(
         >>> 'class="cr-card cr-legal" data-card="AS"' in svg(state, seat=1)   # Bo may play it
         True
     """
-    block = _blocks(obj, seat, open_hands=open_hands, tricks=tricks, results=results, highlight=highlight)
-    return _document(block, standalone=standalone)
+    block = view_blocks(obj, seat, open_hands=open_hands, tricks=tricks, results=results, highlight=highlight)
+    return svg_document(block, standalone=standalone)
 
 
 def describe(
@@ -115,7 +115,7 @@ def describe(
         Bo holds 1 card
         Totals: Ann 0, Bo 0.
     """
-    return _blocks(obj, seat, open_hands=open_hands, tricks=tricks, results=results, highlight=True).text
+    return view_blocks(obj, seat, open_hands=open_hands, tricks=tricks, results=results, highlight=True).text
 
 
 def card_svg(c: CardLike | None, *, rules: Rules | None = None, standalone: bool = False) -> str:
@@ -135,9 +135,11 @@ def card_svg(c: CardLike | None, *, rules: Rules | None = None, standalone: bool
         >>> card_svg("35", rules=cr.ruleset("catastrophe")).count('fill="#388e3c"')   # five cucumbers
         5
     """
-    face = None if c is None else _as_card(c)
-    words = "A card, face down" if face is None else _card_words(face)
-    return _document(_Block(_card(face, 0, 0, rules), CARD_W, CARD_H, words), standalone=standalone, pad=4)
+    face = None if c is None else as_card(c)
+    words = "A card, face down" if face is None else card_words(face)
+    return svg_document(
+        Block(card_picture(face, 0, 0, rules), CARD_W, CARD_H, words), standalone=standalone, pad=4
+    )
 
 
 def hand_svg(
@@ -155,13 +157,11 @@ def hand_svg(
         >>> 'aria-label="Your hand: 3C, 7H, QS; playable: 7H."' in picture
         True
     """
-    shown = [_as_card(c) for c in cards]
-    playable = [_as_card(c) for c in legal]
-    row, width = _hand_block(shown, rules, legal=playable, x0=0, lift=8)
-    text = (
-        f"{label}: {_cards_text(shown)}" + (f"; playable: {_cards_text(playable)}" if playable else "") + "."
-    )
-    return _document(_Block(row, max(width, CARD_W), CARD_H + 8, text), standalone=standalone)
+    shown = [as_card(c) for c in cards]
+    playable = [as_card(c) for c in legal]
+    row, width = hand_block(shown, rules, legal=playable, x0=0, lift=8)
+    text = f"{label}: {cards_text(shown)}" + (f"; playable: {cards_text(playable)}" if playable else "") + "."
+    return svg_document(Block(row, max(width, CARD_W), CARD_H + 8, text), standalone=standalone)
 
 
 def trick_svg(
@@ -202,8 +202,8 @@ def trick_svg(
     shown, badge = Pictures.of(game_of(rules)).trick_extras(source) if rules is not None else (None, None)  # type: ignore[arg-type]
     plays = trick.plays if isinstance(trick, Trick) else tuple(trick)
     taker = trick.taker if isinstance(trick, Trick) else None
-    block = _trick_block(plays, players, rules, title=title, taker=taker, badge=badge, revealed=shown)
-    return _document(block, standalone=standalone)
+    block = trick_block(plays, players, rules, title=title, taker=taker, badge=badge, revealed=shown)
+    return svg_document(block, standalone=standalone)
 
 
 def results_svg(obj: State | PlayerView, *, last: int = 8, standalone: bool = False) -> str:
@@ -217,4 +217,4 @@ def results_svg(obj: State | PlayerView, *, last: int = 8, standalone: bool = Fa
         >>> print(results_svg(state).split('aria-label="')[1].split('"')[0])
         Scores: round 1: Ann 0, Bo 13, Cy 0. Totals: Ann 0, Bo 13, Cy 0.
     """
-    return _document(_results_block(_view_of(obj, None), last=last), standalone=standalone)
+    return svg_document(results_block(view_of(obj, None), last=last), standalone=standalone)

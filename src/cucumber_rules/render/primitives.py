@@ -29,19 +29,19 @@ _CUCUMBER = "#388e3c"
 _CUCUMBER_EDGE = "#1b5e20"
 _LEGAL = "#e65100"  # outline of a card the viewer may play
 _TAKER = "#f9a825"  # outline of the card that takes the trick
-_MARKER_COLOURS = {"high": "#1565c0", "low": "#6a1b9a"}  # Catastrophe's two sides
+MARKER_COLOURS = {"high": "#1565c0", "low": "#6a1b9a"}  # Catastrophe's two sides
 _TABLE = "#1f4d2b"  # standalone pictures: the table
 _TABLE_TEXT = "#f4f4ee"
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-_BADGE_COLOURS = ("#1565c0", "#6a1b9a", "#00695c", "#ad1457")  # a badge's sides, in order of appearance
+BADGE_COLOURS = ("#1565c0", "#6a1b9a", "#00695c", "#ad1457")  # a badge's sides, in order of appearance
 
 CardLike = Card | str | SupportsIndex
 
 
 @attrs.frozen
-class _Block:
+class Block:
     """A piece of a picture: SVG elements drawn from (0, 0), its size, and what it shows in words."""
 
     body: str
@@ -53,15 +53,15 @@ class _Block:
 # --- small helpers ------------------------------------------------------------------------------------
 
 
-def _attr(value: object) -> str:
+def attr_text(value: object) -> str:
     return quoteattr(str(value))
 
 
-def _num(x: float) -> str:
+def num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def _text(
+def text_element(
     x: float,
     y: float,
     content: str,
@@ -72,7 +72,7 @@ def _text(
     fill: str = "currentColor",
     extra: str = "",
 ) -> str:
-    attrs_ = f'x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}"'
+    attrs_ = f'x="{num(x)}" y="{num(y)}" font-size="{num(size)}" fill="{fill}"'
     if weight != "normal":
         attrs_ += f' font-weight="{weight}"'
     if anchor != "start":
@@ -80,11 +80,11 @@ def _text(
     return f"<text {attrs_}{extra}>{escape(content)}</text>"
 
 
-def _short(name: str, limit: int = 10) -> str:
+def short_name(name: str, limit: int = 10) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
-def _as_card(value: CardLike) -> Card:
+def as_card(value: CardLike) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, str):
@@ -102,9 +102,9 @@ def _cucumbers(c: Card, rules: Rules | None) -> int:
 def _cucumber_glyph(x: float, y: float, length: float = 7.0) -> str:
     """A small cucumber: a green capsule, slightly tilted, centred on (x, y)."""
     return (
-        f'<rect x="{_num(x - length / 2)}" y="{_num(y - 2)}" width="{_num(length)}" height="4" rx="2" '
+        f'<rect x="{num(x - length / 2)}" y="{num(y - 2)}" width="{num(length)}" height="4" rx="2" '
         f'fill="{_CUCUMBER}" stroke="{_CUCUMBER_EDGE}" stroke-width="0.6" '
-        f'transform="rotate(-20 {_num(x)} {_num(y)})"/>'
+        f'transform="rotate(-20 {num(x)} {num(y)})"/>'
     )
 
 
@@ -118,14 +118,14 @@ def _card_face(c: Card, rules: Rules | None) -> str:
         symbol = _SUIT_SYMBOLS[c.suit]
         return "".join(
             [
-                _text(5, 15, rank, size=13, weight="700", fill=colour),
-                _text(5, 28, symbol, size=12, fill=colour),
-                _text(CARD_W / 2 + 2, 51, symbol, size=24, anchor="middle", fill=colour),
+                text_element(5, 15, rank, size=13, weight="700", fill=colour),
+                text_element(5, 28, symbol, size=12, fill=colour),
+                text_element(CARD_W / 2 + 2, 51, symbol, size=24, anchor="middle", fill=colour),
             ]
         )
     parts = [
-        _text(5, 13, str(c.rank), size=10, weight="700", fill=_INK),
-        _text(CARD_W / 2, 40, str(c.rank), size=20, weight="700", anchor="middle", fill=_INK),
+        text_element(5, 13, str(c.rank), size=10, weight="700", fill=_INK),
+        text_element(CARD_W / 2, 40, str(c.rank), size=20, weight="700", anchor="middle", fill=_INK),
     ]
     count = _cucumbers(c, rules)
     if count:
@@ -135,7 +135,7 @@ def _card_face(c: Card, rules: Rules | None) -> str:
     return "".join(parts)
 
 
-def _card(
+def card_picture(
     c: Card | None,
     x: float,
     y: float,
@@ -148,7 +148,7 @@ def _card(
     """One card at (x, y); face down when `c` is None."""
     if c is None:
         return (
-            f'<g class="cr-card cr-back" transform="translate({_num(x)} {_num(y)})">'
+            f'<g class="cr-card cr-back" transform="translate({num(x)} {num(y)})">'
             f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{_BACK}" stroke="{_BACK_LINE}"/>'
             f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" fill="none" '
             f'stroke="{_BACK_LINE}" stroke-width="1" stroke-dasharray="3 2"/>'
@@ -158,42 +158,42 @@ def _card(
     stroke, width = (_LEGAL, 3.0) if legal else (_TAKER, 3.0) if taker else (_EDGE, 1.0)
     dash = ' stroke-dasharray="4 3"' if dashed else ""
     return (
-        f'<g class="{classes}" data-card={_attr(c)} transform="translate({_num(x)} {_num(y)})">'
-        f"<title>{escape(_card_words(c))}</title>"
+        f'<g class="{classes}" data-card={attr_text(c)} transform="translate({num(x)} {num(y)})">'
+        f"<title>{escape(card_words(c))}</title>"
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="5" fill="{_FACE}" stroke="{stroke}" '
-        f'stroke-width="{_num(width)}"{dash}/>'
+        f'stroke-width="{num(width)}"{dash}/>'
         f"{_card_face(c, rules)}</g>"
     )
 
 
-def _card_words(c: Card) -> str:
+def card_words(c: Card) -> str:
     if c.suit is None:
         return str(c)
     rank = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(c.rank, str(c.rank))
     return f"{c} ({rank} of {_SUIT_NAMES[c.suit]})"
 
 
-def _cards_text(cards: Iterable[Card]) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in cards) or "no cards"
 
 
 # --- layout -------------------------------------------------------------------------------------------
 
 
-def _stack(blocks: Sequence[_Block], gap: float = 14) -> _Block:
+def stack(blocks: Sequence[Block], gap: float = 14) -> Block:
     parts = []
     y = 0.0
     width = 0.0
     for i, block in enumerate(blocks):
         if i:
             y += gap
-        parts.append(f'<g transform="translate(0 {_num(y)})">{block.body}</g>')
+        parts.append(f'<g transform="translate(0 {num(y)})">{block.body}</g>')
         y += block.height
         width = max(width, block.width)
-    return _Block("".join(parts), width, y, " ".join(b.text for b in blocks if b.text))
+    return Block("".join(parts), width, y, " ".join(b.text for b in blocks if b.text))
 
 
-def _document(block: _Block, *, standalone: bool, pad: float = 12) -> str:
+def svg_document(block: Block, *, standalone: bool, pad: float = 12) -> str:
     """Wrap a block in an accessible `<svg>` element."""
     width = block.width + 2 * pad
     height = block.height + 2 * pad
@@ -204,9 +204,10 @@ def _document(block: _Block, *, standalone: bool, pad: float = 12) -> str:
         background = f'<rect width="100%" height="100%" rx="10" fill="{_TABLE}"/>'
         colour = f' color="{_TABLE_TEXT}"'
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-picture" role="img" aria-label={_attr(label)} '
-        f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" height="{_num(height)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cr-picture" role="img" '
+        f"aria-label={attr_text(label)} "
+        f'viewBox="0 0 {num(width)} {num(height)}" width="{num(width)}" height="{num(height)}" '
         f'style="max-width: 100%; height: auto" font-family="{_FONT}"{colour}>'
         f"<title>{escape(label)}</title>{background}"
-        f'<g transform="translate({_num(pad)} {_num(pad)})">{block.body}</g></svg>'
+        f'<g transform="translate({num(pad)} {num(pad)})">{block.body}</g></svg>'
     )

@@ -18,7 +18,7 @@ from ..options import option_table
 from ..rules import Rules, ruleset
 from ..state import Match, RoundResult, Table, Trick
 from ..views import Dealt, Event, PlayerView
-from .source import _field_docs, _summary
+from .source import field_docs, summary_of
 
 if TYPE_CHECKING:
     from ..game import GameBase
@@ -56,7 +56,7 @@ def _tag(cls: type) -> str | None:
     return tag if isinstance(tag, str) and cls is not Decision else None
 
 
-class _Builder:
+class SchemaBuilder:
     """Builds the schema of one kind for one game, gathering the definitions it refers to."""
 
     def __init__(self, game: GameBase[State]) -> None:
@@ -192,7 +192,7 @@ class _Builder:
         return self.ref(cls.__name__, lambda: self.object_schema(cls))
 
     def object_schema(self, cls: type, skip: tuple[str, ...] = ()) -> dict[str, Any]:
-        docs = _field_docs(cls)
+        docs = field_docs(cls)
         properties: dict[str, Any] = {}
         tag = _tag(cls)
         if tag is not None:
@@ -207,7 +207,7 @@ class _Builder:
                 if "$ref" in schema:
                     schema = {"description": docs[a.name], "allOf": [schema]}
             properties[key] = schema
-        out: dict[str, Any] = {"description": _summary(cls)} if _summary(cls) else {}
+        out: dict[str, Any] = {"description": summary_of(cls)} if summary_of(cls) else {}
         out |= {
             "type": "object",
             "properties": properties,
@@ -218,7 +218,7 @@ class _Builder:
 
     def rules_schema(self) -> dict[str, Any]:
         cls = self.game.rules_type
-        docs = _field_docs(cls)
+        docs = field_docs(cls)
         options = option_table(cls)  # (the game's own: another game may define an option of this name)
         properties: dict[str, Any] = {
             "name": {

@@ -8,8 +8,8 @@ from typing import Any, Final
 from ..game import GameBase, registered_games
 from ..serialization import FORMAT_VERSION
 from ..state import State
-from .builder import _Builder
-from .kinds import KINDS, _error_body, document_body
+from .builder import SchemaBuilder
+from .kinds import KINDS, document_body, error_body
 
 #: The JSON Schema dialect of every schema: draft 2020-12.
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
@@ -51,7 +51,7 @@ def _envelope(kind: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _game_schema(kind: str, game: GameBase[State]) -> dict[str, Any]:
-    builder = _Builder(game)
+    builder = SchemaBuilder(game)
     body = _envelope(kind, document_body(builder, kind))
     title = f"cucumber_rules {kind} document ({game.title or game.name}), format {FORMAT_VERSION}"
     schema = {"$schema": DIALECT, "$id": schema_id(kind, game.name), "title": title, **body}
@@ -95,7 +95,7 @@ def json_schema(kind: str, game: str | None = None) -> dict[str, Any]:
         if kind != "error":
             return _game_schema(kind, games[game])
     if kind == "error":
-        body = _envelope("error", _error_body())
+        body = _envelope("error", error_body())
         return {
             "$schema": DIALECT,
             "$id": schema_id("error"),

@@ -9,9 +9,9 @@ from .. import _registry
 from ..actions import Play
 from ..errors import ERROR_CODES, MAX_MESSAGE
 from ..state import State
-from .builder import _Builder
+from .builder import SchemaBuilder
 from .codes import PROTOCOL_CODES
-from .source import _field_docs, _summary
+from .source import field_docs, summary_of
 
 #: The document kinds that have a schema: `dumps`' five, then a server's action and error documents.
 KINDS: Final = ("rules", "state", "view", "score", "record", "action", "error")
@@ -24,13 +24,13 @@ Example:
 """
 
 
-def _rules(builder: _Builder) -> dict[str, Any]:
+def _rules(builder: SchemaBuilder) -> dict[str, Any]:
     return builder.rules_schema()
 
 
-def _state(builder: _Builder) -> dict[str, Any]:
+def _state(builder: SchemaBuilder) -> dict[str, Any]:
     game = builder.game
-    docs = _field_docs(State)
+    docs = field_docs(State)
     match = builder.object_schema(game.match_type, skip=("rules", "players", "first"))
     table = builder.object_schema(game.table_type)
     builder.defs[game.match_type.__name__] = match
@@ -66,7 +66,7 @@ def _state(builder: _Builder) -> dict[str, Any]:
         },
     }
     return {
-        "description": _summary(State),
+        "description": summary_of(State),
         "type": "object",
         "properties": properties,
         "required": list(properties),
@@ -74,19 +74,19 @@ def _state(builder: _Builder) -> dict[str, Any]:
     }
 
 
-def _view(builder: _Builder) -> dict[str, Any]:
+def _view(builder: SchemaBuilder) -> dict[str, Any]:
     schema = builder.object_schema(builder.game.view_type)
     schema["properties"]["players"] = builder.players()
     return schema
 
 
-def _score(builder: _Builder) -> dict[str, Any]:
+def _score(builder: SchemaBuilder) -> dict[str, Any]:
     schema = builder.object_schema(builder.game.score_type)
     schema["properties"]["game"] = {"description": "The game.", "const": builder.game.name}
     return schema
 
 
-def _record(builder: _Builder) -> dict[str, Any]:
+def _record(builder: SchemaBuilder) -> dict[str, Any]:
     from ..records import Record
 
     schema = builder.object_schema(Record)
@@ -94,7 +94,7 @@ def _record(builder: _Builder) -> dict[str, Any]:
     return schema
 
 
-def _action(builder: _Builder) -> dict[str, Any]:
+def _action(builder: SchemaBuilder) -> dict[str, Any]:
     options = [builder.object_schema(cls) for cls in builder.actions()]
     return {
         "description": "One action as a document of its own: a client's move sent to a server. "
@@ -103,12 +103,12 @@ def _action(builder: _Builder) -> dict[str, Any]:
     }
 
 
-def _error(builder: _Builder) -> dict[str, Any]:
-    return _error_body()
+def _error(builder: SchemaBuilder) -> dict[str, Any]:
+    return error_body()
 
 
 #: How each kind's body is built, by kind (in the order of `KINDS`).
-_BODIES: Final[dict[str, Callable[[_Builder], dict[str, Any]]]] = {
+_BODIES: Final[dict[str, Callable[[SchemaBuilder], dict[str, Any]]]] = {
     "rules": _rules,
     "state": _state,
     "view": _view,
@@ -119,7 +119,7 @@ _BODIES: Final[dict[str, Callable[[_Builder], dict[str, Any]]]] = {
 }
 
 
-def document_body(builder: _Builder, kind: str) -> dict[str, Any]:
+def document_body(builder: SchemaBuilder, kind: str) -> dict[str, Any]:
     """The fields of a document of `kind` for the builder's game, after the envelope, and its description.
 
     Raises:
@@ -127,8 +127,8 @@ def document_body(builder: _Builder, kind: str) -> dict[str, Any]:
 
     Example:
         >>> import cucumber_rules as cr
-        >>> from cucumber_rules.schema.builder import _Builder
-        >>> document_body(_Builder(cr.GAMES["ladder"]), "view")["properties"]["seat"]["description"]
+        >>> from cucumber_rules.schema.builder import SchemaBuilder
+        >>> document_body(SchemaBuilder(cr.GAMES["ladder"]), "view")["properties"]["seat"]["description"]
         "The viewer's seat; None for a spectator."
     """
     build = _BODIES.get(kind)
@@ -137,7 +137,7 @@ def document_body(builder: _Builder, kind: str) -> dict[str, Any]:
     return build(builder)
 
 
-def _error_body() -> dict[str, Any]:
+def error_body() -> dict[str, Any]:
     codes = {**ERROR_CODES, **PROTOCOL_CODES}
     tags = sorted(
         {t for g in _registry.games().values() for t in ("deal", "play", *(d.TAG for d in g.decisions))}

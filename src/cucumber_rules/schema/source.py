@@ -13,12 +13,12 @@ from typing import Any
 import attrs
 
 
-def _field_docs(cls: type) -> Mapping[str, str]:
+def field_docs(cls: type) -> Mapping[str, str]:
     """The docstrings written under the fields of `cls` and its bases (what the API reference shows).
 
     Example:
         >>> from cucumber_rules import PlayerView
-        >>> _field_docs(PlayerView)["seat"]
+        >>> field_docs(PlayerView)["seat"]
         "The viewer's seat; None for a spectator."
     """
     cached = _DOCS.get(cls)
@@ -50,10 +50,10 @@ def _field_docs(cls: type) -> Mapping[str, str]:
 
 
 _DOCS: dict[type, Mapping[str, str]] = {}
-"""`_field_docs` by class (the source of a class does not change while it lives)."""
+"""`field_docs` by class (the source of a class does not change while it lives)."""
 
 
-def _summary(obj: Any) -> str:
+def summary_of(obj: Any) -> str:
     """The first paragraph of an object's docstring, on one line."""
     doc = inspect.getdoc(obj) or ""
     return " ".join(doc.split("\n\n", 1)[0].split())

@@ -34,8 +34,17 @@ from ..records import Record
 from ..rules import Rules
 from ..scoring import Score
 from ..views import Dealt, PlayerView
-from .fast import _card_names, _gaps, _known_cards, _known_deal, _known_plays, _play, _play_keys
-from .plain import _any, _bool, _card, _check_object, _enum, _enum_value, _int, _str
+from .fast import card_names, fast_play, gaps, known_cards, known_deal, known_plays, plays_by_key
+from .plain import (
+    check_object,
+    enum_value,
+    plain_any,
+    plain_bool,
+    plain_card,
+    plain_enum,
+    plain_int,
+    plain_str,
+)
 from .validation import state_document, structure_state
 
 if TYPE_CHECKING:
@@ -217,7 +226,7 @@ def _unstructure_hooks(conv: cattrs.Converter, by_class: Mapping[type, str]) -> 
     conv.register_unstructure_hook_factory(is_value, attrs_unstructure)
     conv.register_unstructure_hook(Card, str)
     for kind in (enum.Enum, enum.StrEnum, enum.IntEnum):  # before str and int in a member's class order
-        conv.register_unstructure_hook(kind, _enum_value)
+        conv.register_unstructure_hook(kind, enum_value)
     conv.register_unstructure_hook_factory(lambda t: _is_tuple(t) or _is_history(t), lambda _: plain)
     conv.register_unstructure_hook(State, lambda state: state_document(conv, state))
 
@@ -228,8 +237,8 @@ def _structure_hooks(
     """Register the hooks that read the library's values, strictly, naming the JSON path of a failure."""
     from ..state import Match, RoundResult, State, Table, Trick
 
-    names = _card_names()
-    play_keys = _play_keys(names)
+    names = card_names()
+    play_keys = plays_by_key(names)
     by_class = {cls: tag for tag, cls in tags.items()}
 
     def hook_for(t: Any) -> Callable[[Any, Any], Any]:
@@ -254,14 +263,14 @@ def _structure_hooks(
             ):
                 return tuple(map(tuple, value))
             if card_items:
-                known = _known_cards(names, value)
+                known = known_cards(names, value)
                 if known is not None:
                     return known if build is tuple else build(known)
             hook = hook_for(item_type)
             if plays:  # histories and records hold thousands of plays: the usual ones at once
-                found = _known_plays(value, play_keys)
+                found = known_plays(value, play_keys)
                 if found is not None:
-                    for i in _gaps(found):
+                    for i in gaps(found):
                         try:
                             found[i] = hook(value[i], item_type)
                         except Exception as err:
@@ -269,7 +278,7 @@ def _structure_hooks(
                     return build(found)
             out: list[Any] = []
             append = out.append
-            for i, item in enumerate(value):  # (a play among them takes `_play`'s fast path)
+            for i, item in enumerate(value):  # (a play among them takes `fast_play`'s fast path)
                 try:
                     append(hook(item, item_type))
                 except Exception as err:
@@ -289,7 +298,7 @@ def _structure_hooks(
                 raise Bad(f'expected an object with a "type" ({expected}), not {kind_name(value)}')
             tag = value.get("type")
             if tag == "play" and plays:  # records hold thousands of them
-                return _play(value)
+                return fast_play(value)
             cls = allowed.get(tag) if type(tag) is str else None
             if cls is None:
                 if "type" not in value:
@@ -328,7 +337,7 @@ def _structure_hooks(
         tag = by_class.get(cls)
 
         def structure(value: Any, _: Any = None) -> Any:
-            _check_object(value, known, tag)
+            check_object(value, known, tag)
             kwargs = {}
             for key, t in fields:
                 if key not in value:
@@ -389,17 +398,19 @@ def _structure_hooks(
     def state_structure(value: Any, _: Any = None) -> State:
         return structure_state(conv, value)  # (a state is read by replaying its history)
 
-    conv.register_structure_hook(int, _int)
-    conv.register_structure_hook(bool, _bool)
-    conv.register_structure_hook(str, _str)
-    conv.register_structure_hook(Card, _card)
-    conv.register_structure_hook(typing.Any, _any)
+    conv.register_structure_hook(int, plain_int)
+    conv.register_structure_hook(bool, plain_bool)
+    conv.register_structure_hook(str, plain_str)
+    conv.register_structure_hook(Card, plain_card)
+    conv.register_structure_hook(typing.Any, plain_any)
     conv.register_structure_hook_factory(_is_tuple, lambda t: sequence(typing.get_args(t)[0]))
     conv.register_structure_hook_factory(
         _is_history, lambda t: sequence((typing.get_args(t) or (Any,))[0], History)
     )
     conv.register_structure_hook_factory(_is_union, union)
-    conv.register_structure_hook_factory(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), _enum)
+    conv.register_structure_hook_factory(
+        lambda t: isinstance(t, type) and issubclass(t, enum.Enum), plain_enum
+    )
     conv.register_structure_hook_factory(
         lambda t: isinstance(t, type) and issubclass(t, Rules), lambda _: rules_structure
     )
@@ -408,11 +419,11 @@ def _structure_hooks(
     )
     conv.register_structure_hook(Score, score_structure)
     conv.register_structure_hook(State, state_structure)
-    conv.register_structure_hook(Play, _play)
+    conv.register_structure_hook(Play, fast_play)
     checked_deal = attrs_structure(Deal)
 
     def deal_structure(value: Any, _: Any = None) -> Deal:
-        return _known_deal(names, value) or checked_deal(value, Deal)
+        return known_deal(names, value) or checked_deal(value, Deal)
 
     conv.register_structure_hook(Deal, deal_structure)
     for cls in (Dealt, Record, Trick, RoundResult, Table, Match, *tags.values()):

@@ -16,25 +16,25 @@ from typing import Any, Final
 from .._paths import At, Bad
 from ..actions import MAX_SEATS, PLAYS, Deal, Play, trusted_deal
 from ..cards import BY_INDEX, CARD_BY_INDEX, Card, card
-from .plain import _CARDS, _card, _check_object, _int
+from .plain import CARDS_BY_NAME, check_object, plain_card, plain_int
 
 
-def _card_names() -> dict[str, Card]:
+def card_names() -> dict[str, Card]:
     """Every card by its canonical name (`"10H"`, `"42"`), as `card` reads it.
 
     Example:
-        >>> _card_names()["10H"] is card("10H")
+        >>> card_names()["10H"] is card("10H")
         True
     """
     names = (str(c) for c in CARD_BY_INDEX if c is not None)
     return {name: card(name) for name in names}
 
 
-def _play_keys(names: Mapping[str, Card]) -> dict[tuple[Any, ...], Play]:
-    """Each `Play` by the key `_known_plays` makes of its object: tag, seat type, seat, card, size.
+def plays_by_key(names: Mapping[str, Card]) -> dict[tuple[Any, ...], Play]:
+    """Each `Play` by the key `known_plays` makes of its object: tag, seat type, seat, card, size.
 
     Example:
-        >>> _play_keys(_card_names())[("play", int, 2, "10H", 3)] is Play(2, "10H")
+        >>> plays_by_key(card_names())[("play", int, 2, "10H", 3)] is Play(2, "10H")
         True
     """
     return {
@@ -44,7 +44,7 @@ def _play_keys(names: Mapping[str, Card]) -> dict[tuple[Any, ...], Play]:
     }
 
 
-def _known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list[Play | None] | None:
+def known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list[Play | None] | None:
     """Each item's `Play` where it is a play of a seat and a canonical card name, else None.
 
     A speed trick for records and histories, which hold thousands of plays: the items'
@@ -54,8 +54,8 @@ def _known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list
     None for the whole list if an item is not an object or holds an unhashable value.
 
     Example:
-        >>> plays = _known_plays([{"type": "play", "seat": 1, "card": "2C"}, {"type": "deal"}],
-        ...                      _play_keys(_card_names()))
+        >>> plays = known_plays([{"type": "play", "seat": 1, "card": "2C"}, {"type": "deal"}],
+        ...                      plays_by_key(card_names()))
         >>> plays[0] is Play(1, "2C"), plays[1]
         (True, None)
     """
@@ -81,21 +81,21 @@ def _known_plays(items: list[Any], keys: Mapping[tuple[Any, ...], Play]) -> list
         return None
 
 
-def _gaps(items: list[Any]) -> list[int]:
+def gaps(items: list[Any]) -> list[int]:
     """The indexes of the Nones in `items`, found in C loops.
 
     Example:
-        >>> _gaps([1, None, 2, None])
+        >>> gaps([1, None, 2, None])
         [1, 3]
     """
     return list(itertools.compress(itertools.count(), map(operator.is_, items, itertools.repeat(None))))
 
 
-def _known_cards(names: Mapping[str, Card], items: Any) -> tuple[Card, ...] | None:
+def known_cards(names: Mapping[str, Card], items: Any) -> tuple[Card, ...] | None:
     """The cards named by a list of canonical card names, looked up in a C loop; else None.
 
     Example:
-        >>> _known_cards(_card_names(), ["2C", "10H"]), _known_cards(_card_names(), ["TH"])
+        >>> known_cards(card_names(), ["2C", "10H"]), known_cards(card_names(), ["TH"])
         ((card('2C'), card('10H')), None)
     """
     if type(items) is not list:
@@ -109,7 +109,7 @@ def _known_cards(names: Mapping[str, Card], items: Any) -> tuple[Card, ...] | No
 _DEAL_KEYS: Final = frozenset({"type", "hands", "stock", "leader"})
 
 
-def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
+def known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
     """A deal whose cards all have canonical names, built without `Deal`'s converters; else None.
 
     A speed trick for records and histories (a deal for every round): the cards are looked
@@ -120,7 +120,7 @@ def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
 
     Example:
         >>> deal = {"type": "deal", "hands": [["KS", "2C"], []], "stock": [], "leader": None}
-        >>> _known_deal(_card_names(), deal) == Deal(hands=[["KS", "2C"], []])
+        >>> known_deal(card_names(), deal) == Deal(hands=[["KS", "2C"], []])
         True
     """
     if type(value) is not dict or value.keys() != _DEAL_KEYS or value["type"] != "deal":
@@ -132,47 +132,47 @@ def _known_deal(names: Mapping[str, Card], value: Any) -> Deal | None:
         return None
     dealt = []
     for hand in hands:
-        cards = _known_cards(names, hand)
+        cards = known_cards(names, hand)
         if cards is None:
             return None
         dealt.append(tuple(sorted(cards, key=BY_INDEX)))
-    stock = _known_cards(names, value["stock"])
+    stock = known_cards(names, value["stock"])
     if stock is None:
         return None
     return trusted_deal(tuple(dealt), stock, leader)
 
 
 def _known_play(value: Any) -> Play | None:
-    """The play an object names, on the fast path; else None, for `_play`'s checked path.
+    """The play an object names, on the fast path; else None, for `fast_play`'s checked path.
 
     The fast path takes an object of exactly `"type": "play"`, an int `"seat"` of a seat and a
-    `"card"` spelled as a card read before (`_card` keeps the spellings it met): one dict lookup,
-    no check field by field. `_known_plays` takes the same objects, a list at once.
+    `"card"` spelled as a card read before (`plain_card` keeps the spellings it met): one dict lookup,
+    no check field by field. `known_plays` takes the same objects, a list at once.
 
     Example:
         >>> play = {"type": "play", "seat": 1, "card": "2C"}
-        >>> _play(play) is Play(1, "2C")  # (read once: the card's name is known from then on)
+        >>> fast_play(play) is Play(1, "2C")  # (read once: the card's name is known from then on)
         True
         >>> _known_play(play) is Play(1, "2C"), _known_play({**play, "seat": "1"})
         (True, None)
     """
     if type(value) is dict and len(value) == 3 and value.get("type") == "play":
         seat, name = value.get("seat"), value.get("card")
-        c = _CARDS.get(name) if type(name) is str else None
+        c = CARDS_BY_NAME.get(name) if type(name) is str else None
         if c is not None and type(seat) is int and 0 <= seat < len(PLAYS):
             return PLAYS[seat][c.index]
     return None
 
 
-def _play(value: Any, _: Any = None) -> Play:
+def fast_play(value: Any, _: Any = None) -> Play:
     """A play: on the fast path (`_known_play`), else read field by field, naming what is wrong.
 
     Example:
-        >>> _play({"type": "play", "seat": 1, "card": "TH"})
+        >>> fast_play({"type": "play", "seat": 1, "card": "TH"})
         Play(seat=1, card=card('10H'))
         >>> import cucumber_rules as cr
         >>> try:
-        ...     _play({"type": "play", "seat": -1, "card": "TH"})
+        ...     fast_play({"type": "play", "seat": -1, "card": "TH"})
         ... except cr.InvalidStateError as err:
         ...     print(err)
         $.seat: a seat is 0..15, not -1
@@ -180,18 +180,18 @@ def _play(value: Any, _: Any = None) -> Play:
     found = _known_play(value)
     if found is not None:
         return found
-    _check_object(value, ("seat", "card"), "play")
+    check_object(value, ("seat", "card"), "play")
     for key in ("seat", "card"):
         if key not in value:
             raise Bad(f"missing field {key!r}", f".{key}")
     try:
-        seat = _int(value["seat"])
+        seat = plain_int(value["seat"])
         if not 0 <= seat < len(PLAYS):
             raise Bad(f"a seat is 0..{len(PLAYS) - 1}, not {seat}")
     except Exception as err:
         raise At(".seat", err) from None
     try:
-        c = _card(value["card"])
+        c = plain_card(value["card"])
     except Exception as err:
         raise At(".card", err) from None
     return PLAYS[seat][c.index]

@@ -17,29 +17,29 @@ from ..cards import Card, card
 from ..errors import InvalidNotationError
 
 
-def _int(value: Any, _: Any = None) -> int:
+def plain_int(value: Any, _: Any = None) -> int:
     if type(value) is not int:
         raise Bad(f"expected an integer, not {kind_name(value)}")
     return value
 
 
-def _bool(value: Any, _: Any = None) -> bool:
+def plain_bool(value: Any, _: Any = None) -> bool:
     if type(value) is not bool:
         raise Bad(f"expected true or false, not {kind_name(value)}")
     return value
 
 
-def _str(value: Any, _: Any = None) -> str:
+def plain_str(value: Any, _: Any = None) -> str:
     if type(value) is not str:
         raise Bad(f"expected a string, not {kind_name(value)}")
     return value
 
 
-_CARDS: Final[dict[str, Card]] = {}
+CARDS_BY_NAME: Final[dict[str, Card]] = {}
 
 
-def _card(value: Any, _: Any = None) -> Card:
-    found = _CARDS.get(value) if type(value) is str else None
+def plain_card(value: Any, _: Any = None) -> Card:
+    found = CARDS_BY_NAME.get(value) if type(value) is str else None
     if found is not None:
         return found
     if type(value) is not str:
@@ -48,20 +48,20 @@ def _card(value: Any, _: Any = None) -> Card:
         found = card(value)
     except InvalidNotationError as err:
         raise Bad(str(err)) from None
-    if len(_CARDS) < 1024:  # canonical and common spellings: a bounded memo
-        _CARDS[value] = found
+    if len(CARDS_BY_NAME) < 1024:  # canonical and common spellings: a bounded memo
+        CARDS_BY_NAME[value] = found
     return found
 
 
-def _any(value: Any, _: Any = None) -> Any:
+def plain_any(value: Any, _: Any = None) -> Any:
     return value
 
 
-def _enum_value(member: enum.Enum) -> Any:
+def enum_value(member: enum.Enum) -> Any:
     return member.value
 
 
-def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
+def plain_enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     values = {m.value: m for m in t}
     expected = ", ".join(json.dumps(v) for v in values)
 
@@ -75,20 +75,20 @@ def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     return structure
 
 
-def _check_object(value: Any, fields: Container[str], tag: str | None = None) -> dict[str, Any]:
+def check_object(value: Any, fields: Container[str], tag: str | None = None) -> dict[str, Any]:
     """`value`, once it is an object whose keys are all among `fields`; else `Bad`.
 
     A tagged class's object (`tag` given) must have that `"type"` too, which is then no unknown
     key. Missing fields are the caller's to name, in the order it reads them.
 
     Example:
-        >>> _check_object({"type": "play", "seat": 1}, ("seat", "card"), "play")
+        >>> check_object({"type": "play", "seat": 1}, ("seat", "card"), "play")
         {'type': 'play', 'seat': 1}
-        >>> _check_object({"type": "play", "seat": 1, "x": 2}, ("seat", "card"), "play")
+        >>> check_object({"type": "play", "seat": 1, "x": 2}, ("seat", "card"), "play")
         Traceback (most recent call last):
         ...
         cucumber_rules._paths.Bad: $.x: unknown field 'x'
-        >>> _check_object({"type": "deal"}, ("seat", "card"), "play")
+        >>> check_object({"type": "deal"}, ("seat", "card"), "play")
         Traceback (most recent call last):
         ...
         cucumber_rules._paths.Bad: $.type: expected type 'play', not 'deal'

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from ..rules import RULESETS, Rules
-from .stats import WinRate, _fraction, _summary_numbers
+from .stats import WinRate, as_fraction, summary_numbers
 
 
 @attrs.frozen
@@ -173,12 +173,12 @@ class SimulationResult:
             "rotate": self.rotate,
             "seed": self.seed,
             "matches": len(self.matches),
-            "rounds_per_match": _summary_numbers(self.rounds_per_match()),
-            "decisions_per_match": _fraction(
+            "rounds_per_match": summary_numbers(self.rounds_per_match()),
+            "decisions_per_match": as_fraction(
                 statistics.fmean(m.decisions for m in self.matches) if self.matches else 0
             ),
             "seat_win_rates": [r.to_dict() for r in self.seat_rates()],
             "bot_win_rates": {name: r.to_dict() for name, r in self.bot_rates().items()},
-            "penalties": _summary_numbers(self.penalty_summary()),
+            "penalties": summary_numbers(self.penalty_summary()),
             "penalty_distribution": {str(k): v for k, v in self.penalty_distribution().items()},
         }

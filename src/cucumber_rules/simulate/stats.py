@@ -77,9 +77,9 @@ class WinRate:
         return {
             "wins": _count(self.wins),
             "games": self.games,
-            "rate": _fraction(self.rate),
-            "low": _fraction(self.low),
-            "high": _fraction(self.high),
+            "rate": as_fraction(self.rate),
+            "low": as_fraction(self.low),
+            "high": as_fraction(self.high),
         }
 
 
@@ -87,11 +87,11 @@ class WinRate:
 _DECIMALS = 6
 
 
-def _fraction(value: float) -> float:
+def as_fraction(value: float) -> float:
     """A rate or a mean for JSON: a float rounded to `_DECIMALS` (`3.040446`, `4.0`).
 
     Example:
-        >>> _fraction(3.0404459991254917), _fraction(4)
+        >>> as_fraction(3.0404459991254917), as_fraction(4)
         (3.040446, 4.0)
     """
     return round(float(value), _DECIMALS)
@@ -104,13 +104,13 @@ def _count(value: float) -> float:
         >>> _count(509.0), _count(8.166666666666664)
         (509, 8.166667)
     """
-    rounded = _fraction(value)
+    rounded = as_fraction(value)
     return int(rounded) if rounded.is_integer() else rounded
 
 
-def _summary_numbers(values: Mapping[str, float]) -> dict[str, float]:
+def summary_numbers(values: Mapping[str, float]) -> dict[str, float]:
     """`rounds_per_match()` or `penalty_summary()` for JSON: means and medians fractions, the rest counts."""
-    return {k: _fraction(v) if k in ("mean", "median") else _count(v) for k, v in values.items()}
+    return {k: as_fraction(v) if k in ("mean", "median") else _count(v) for k, v in values.items()}
 
 
 class Stats(HookGroup):

@@ -56,7 +56,7 @@ def describe_rules(rules: Rules) -> str:
     return f"{rules.name} ({', '.join(changed)})" if changed else rules.name
 
 
-def _fingerprint(state: State, *, full: bool = True, names: dict[type, Any] | None = None) -> object:
+def state_fingerprint(state: State, *, full: bool = True, names: dict[type, Any] | None = None) -> object:
     """Everything in a state but its rules and history, to compare after each step.
 
     With `full`, the `repr` of the frozen values: it spells out every field, card and
@@ -95,7 +95,7 @@ def _value_fields(cls: type, names: dict[type, Any]) -> Any:
 
 
 def _identities(roots: list[Any], names: dict[type, Any]) -> list[int]:
-    """The ids of `roots` and of everything they reach, in a fixed order (see `_fingerprint`)."""
+    """The ids of `roots` and of everything they reach, in a fixed order (see `state_fingerprint`)."""
     out: list[int] = []
     seen: set[int] = set()
     stack = roots[::-1]
@@ -157,7 +157,7 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
         self.noise = random.Random(f"cucumber-rules-noise-{seed}")
         self.deck_indexes = sorted(c.index for c in DECKS[rules.deck])
         self.deal: Deal | None = None
-        self.names: dict[type, Any] = {}  # for `_fingerprint`
+        self.names: dict[type, Any] = {}  # for `state_fingerprint`
         self.dealt: list[list[int]] = []
         self.stock: list[int] = []
         self.never_dealt: list[int] = []
@@ -277,12 +277,12 @@ class MatchCheck(StateChecks, MoveChecks, ViewChecks):
         except TypeError as error:  # a list or a dict kept in the state: say which, as the invariant does
             self.check_shareable(state)
             self.fail("shareable", f"the state cannot be hashed ({error}): it keeps something mutable")
-        fingerprint = _fingerprint(state, full=full, names=self.names)
+        fingerprint = state_fingerprint(state, full=full, names=self.names)
         return (fingerprint, history, small_hash, full_hash)
 
     def check_unchanged(self, state: State, guard: tuple[Any, ...], when: str) -> None:
         fingerprint, history, small_hash, full_hash = guard
-        if _fingerprint(state, full=full_hash is not None, names=self.names) != fingerprint:
+        if state_fingerprint(state, full=full_hash is not None, names=self.names) != fingerprint:
             self.fail("immutability", f"the input state changed during {when}")
         if (len(state.history), state.history.last) != history:
             self.fail("immutability", f"the input state's history changed during {when}")

@@ -8,13 +8,13 @@ from typing import Any, Final
 
 import attrs
 
-from .._values import builder
 from ..actions import Action, Deal, Play, seat_number
 from ..engine import legal_moves
 from ..game import game_of
 from ..history import History
 from ..rules import Rules
 from ..state import Match, State, Table, unplayed
+from ..values import builder
 from .cache import (
     MatchViews,
     TrickShared,
@@ -28,7 +28,7 @@ from .cache import (
     with_own,
 )
 from .hooks import Views
-from .types import Dealt, Event, PlayerView, _get_later
+from .types import Dealt, Event, PlayerView, later_of
 
 __all__ = ["glance", "is_deal", "public_history", "view"]
 
@@ -58,7 +58,7 @@ def glance(v: PlayerView) -> tuple[int, tuple[Play, ...], tuple[Play, ...], Mapp
         (3, ['5', '7'], (), ['captured', 'marker', 'revealed'])
     """
     try:
-        later = _get_later(v)
+        later = later_of(v)
     except AttributeError:  # built by __init__ (or loaded): every field is set
         later = None
     if later is None:
@@ -215,7 +215,7 @@ def view(state: State, seat: int | None) -> PlayerView:
             own = tuple(hooks.view_fields(state, seat).items())
             _setattr(t, "_views", with_own(per, extra, own))
     to_act = state.to_act
-    v: Any = plan.twin()  # (`_values.open_twin`: plain stores until the class is set)
+    v: Any = plan.twin()  # (`values.open_twin`: plain stores until the class is set)
     v.rules = rules
     v.seat = seat
     v.to_act = to_act

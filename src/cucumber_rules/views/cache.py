@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from .._values import Value, builder, open_twin
 from ..actions import Action, Deal, Play
 from ..game import game_of
 from ..history import History
 from ..state import Match
+from ..values import Value, builder, open_twin
 from .hooks import Views
 from .pending import LazyScore, Pending, TrickShared, lazy_score
 
@@ -83,7 +83,7 @@ class ViewPlan(Value):
     """What `view` asks of a match's game at every decision, looked up once per match value.
 
     The game's `Views` group, whether its view fields are the same for every seat, its view class
-    and that class's open twin (`_values.open_twin`, which `view` fills with plain stores).
+    and that class's open twin (`values.open_twin`, which `view` fills with plain stores).
 
     Example:
         >>> import cucumber_rules as cr
@@ -143,7 +143,7 @@ class TrickViews(Value):
     """For a game whose `view_fields_shared` is true: `(extra, its view fields)` once asked."""
 
 
-#: Fast constructors (`_values.builder`) of the records views read at every decision: slotted values
+#: Fast constructors (`values.builder`) of the records views read at every decision: slotted values
 #: (a named tuple's field is read through a descriptor that Python does not specialise: slower).
 new_trick_views: Final = builder(TrickViews)
 new_log: Final = builder(RoundLog)

@@ -6,9 +6,9 @@ from typing import ClassVar
 
 import attrs
 
-from .._values import Value
 from ..actions import Decision, Play
 from ..cards import Card
+from ..values import Value
 
 __all__ = ["Dealt", "Event"]
 

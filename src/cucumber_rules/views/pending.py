@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from .._values import Value, builder
 from ..actions import Play
 from ..game import game_of
 from ..history import EMPTY
 from ..state import Match, Trick, new_state
+from ..values import Value, builder
 
 if TYPE_CHECKING:
     from ..scoring import Score

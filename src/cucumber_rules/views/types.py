@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from .._values import Value
 from ..actions import Decision, Play
 from ..cards import Card
 from ..rules import Rules
 from ..state import RoundResult, Trick, unplayed
+from ..values import Value
 from .events import Dealt, Event
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class PlayerView(_Deferred):
         # again, never reported missing.
         if not name.startswith("_"):
             try:
-                later = _get_later(self)
+                later = later_of(self)
             except AttributeError:  # built by __init__ (or loaded): every field is set
                 later = None
             if later is not None:
@@ -143,7 +143,7 @@ def _moved(old: str, new: str) -> None:
 # --------------------------------------------------------------------------- what each game shows
 
 
-_get_later = _Deferred.__dict__["_later"].__get__
+later_of = _Deferred.__dict__["_later"].__get__
 
 _setattr: Final = object.__setattr__
 
@@ -178,7 +178,7 @@ def fill(v: PlayerView, later: Pending) -> None:
 
 
 #: The slot setters of the fields `fill` sets, in its order (a view may be shared by threads by then,
-#: so they are set through the slots, not with `_values.open_twin`'s trick, which `view` uses).
+#: so they are set through the slots, not with `values.open_twin`'s trick, which `view` uses).
 _FILL: Final = tuple(
     PlayerView.__dict__[name].__set__
     for name in (

@@ -63,7 +63,7 @@ class CatastropheBots(Bots):
             return rng.choice(plays)
         best: list[Play] = []
         high = low = -float("inf")  # the best gain so far, give or take 1e-9
-        for p, gain in zip(plays, _gains(view, plays, caution), strict=True):
+        for p, gain in zip(plays, card_gains(view, plays, caution), strict=True):
             if gain > high:
                 best, high, low = [p], gain + 1e-9, gain - 1e-9
             elif gain >= low:
@@ -91,7 +91,7 @@ class CatastropheStats(Stats):
 # --------------------------------------------------------------------------- the heuristic
 
 
-def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[float]:
+def card_gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[float]:
     """What the heuristic sees in each play: the card's liability shed, less the risk of taking the trick
     times what it would capture.
 
@@ -100,7 +100,7 @@ def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[fl
         >>> s = cr.apply(cr.new_game(cr.ruleset("catastrophe", hand_size=2), players=3),
         ...              cr.Deal(hands=[["30", "60"], ["29", "31"], ["20", "21"]]))
         >>> v = cr.view(s, 0)
-        >>> [str(p.card) for p in v.legal], _gains(v, v.legal, 1.0)  # leading: nothing to capture
+        >>> [str(p.card) for p in v.legal], card_gains(v, v.legal, 1.0)  # leading: nothing to capture
         (['30', '60'], [0.0, 0.9666666666666667])
     """
     rules = cast("CatastropheRules", view.rules)
@@ -144,7 +144,7 @@ def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[fl
         n = len(plan.deck) - len(seen)
         mean_cuc = unseen_cuc / n if n else 1.0
         expected_later = later * mean_cuc
-    risks = _risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
+    risks = card_risks(ranks, lead_rank, played, trick_ranks, own["marker"], seen, plan.below, later)
     gains = []
     for r, risk in zip(ranks, risks, strict=True):
         gain = liability[r]
@@ -154,7 +154,7 @@ def _gains(view: PlayerView, plays: tuple[Play, ...], caution: float) -> list[fl
     return gains
 
 
-def _risk(
+def card_risk(
     r: int,
     lead_rank: int | None,
     played: Sequence[int],
@@ -168,24 +168,24 @@ def _risk(
     `played` are the ranks played to the trick but the lead's, `trick_ranks` every rank
     played to it. `unseen` are the unseen cards' ranks (of 1..60): the cards still to come
     are drawn from them (or from those on one side of the lead's rank), and each beats `r`
-    or not. One card's `_risks`.
+    or not. One card's `card_risks`.
 
     Example:
-        >>> _risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
+        >>> card_risk(40, 30, [35], [30, 35], Marker.HIGH, [10, 20, 38, 45], later=1)
         0.5
     """
     seen = sorted(set(range(1, 61)).difference(unseen))
-    return _risks([r], lead_rank, played, trick_ranks, rule, seen, _BELOW_60, later)[0]
+    return card_risks([r], lead_rank, played, trick_ranks, rule, seen, BELOW_60, later)[0]
 
 
 #: For the 60-card deck: how many of its ranks (1..60) are below each rank 0..61.
-_BELOW_60: Final = PRESETS["catastrophe"]._plan.below
+BELOW_60: Final = PRESETS["catastrophe"]._plan.below
 
 #: Each marker (or its string): whether it is broken, whether the lowest card wins.
 _MARKS: Final[dict[str, tuple[bool, bool]]] = {m: (m.broken, m.lowest_wins) for m in Marker}
 
 
-def _risks(
+def card_risks(
     cards: Sequence[int],
     lead_rank: int | None,
     played: Sequence[int],
@@ -195,7 +195,7 @@ def _risks(
     below: Sequence[int],
     later: int,
 ) -> list[float]:
-    """`_risk` for each rank of `cards`, with what they share (the lead's place, the rule) worked out once.
+    """`card_risk` for each rank of `cards`, with what they share (the lead's place, the rule) found once.
 
     The unseen cards are the deck's but the `seen` ranks (sorted): `below[x]` deck ranks
     are below rank `x`, so `below[x] - bisect_left(seen, x)` unseen ranks are. `rule` is
@@ -203,7 +203,7 @@ def _risks(
 
     Example:
         >>> seen = sorted(set(range(1, 61)) - {10, 20, 38, 45})
-        >>> _risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, seen, _BELOW_60, later=1)
+        >>> card_risks([40, 36, 20], 30, [35], [30, 35], Marker.HIGH, seen, BELOW_60, later=1)
         [0.5, 0.0, 0.75]
     """
     if lead_rank is None:

@@ -44,7 +44,7 @@ class CatastropheEncoding(Encoding):
         revealed = [0.0] * len(e.cards)
         if v.revealed is not None:
             revealed[e.ids[v.revealed.index]] = 1.0
-        per_seat = [float(sum([cucumbers_on(rules, c) for c in got])) for got in v.captured]
+        per_seat = [float(sum([cucumbers_on(rules, c) for c in got])) for got in v.captured]  # noqa: C419 (a list: faster)
         me = v.seat if v.seat is not None else 0
         captured = relative(per_seat, me) if per_seat else [0.0] * len(v.players)
         out = common_observation(v)  # a new list: the game's parts are added to it in place

@@ -41,7 +41,6 @@ from bisect import bisect_left, bisect_right
 from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..._values import builder
 from ...actions import Action, Deal, Play, trusted_deal
 from ...cards import Card, card_list, not_in_hand
 from ...dealing import after_table, shuffled_deal
@@ -49,7 +48,8 @@ from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import State, dealt_held, without_trick
-from ...tricks import _trick_taken, state_builder
+from ...tricks import state_builder, trick_taken
+from ...values import builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, CatastropheRules, Marker
 from .scoring import catastrophe_score, finish_hand, starters
@@ -376,11 +376,11 @@ class CatastropheGame(Game[CatastropheState]):
             revealed, stock = stock[0], stock[1:]
         if last:
             table = _new_table(table.seats, table.after, taker, tricks, stock, None, captured)
-            return finish_hand(_trick_taken(state, trick, taker, table, without_trick(held, trick), None))
+            return finish_hand(trick_taken(state, trick, taker, table, without_trick(held, trick), None))
         table = _new_table(table.seats, table.after, taker, tricks, stock, revealed, captured)
         held = without_trick(held, trick)
         moves = _allowed(five, revealed, (), None, held[taker])  # (the taker leads: its moves, listed now)
-        return _trick_taken(state, trick, taker, table, held, moves)  # (`take_trick`, positionally)
+        return trick_taken(state, trick, taker, table, held, moves)  # (`take_trick`, positionally)
 
     def score(self, state: CatastropheState) -> Score:
         """Totals, one row per hand, winners, and the ranking: fewest cucumbers, lowest hand, seat.

@@ -70,16 +70,16 @@ def construct_hand(
     """A legal hand from `state` (its deal due) that ends with `target`'s points, or None.
 
     `play(state, tricks, takers, leader, tied, spare, rng)` lays the tricks out as a
-    deal and plays (`sampling._play`). None when the bounded search finds nothing
+    deal and plays (`sampling.play_hand`). None when the bounded search finds nothing
     (see the module docs for the one kind of hand it does not build).
 
     Example:
         >>> import random
         >>> import cucumber_rules as cr
-        >>> from cucumber_rules.games.catastrophe.sampling import _play
+        >>> from cucumber_rules.games.catastrophe.sampling import play_hand
         >>> s = cr.new_game(cr.ruleset("catastrophe"), players=6)
         >>> target = cr.RoundResult(1, (30, 0, 0, 14, 40, 0), (30, 0, 0, 14, 40, 0))
-        >>> construct_hand(s, target, random.Random(1), _play).match.totals
+        >>> construct_hand(s, target, random.Random(1), play_hand).match.totals
         (30, 0, 0, 14, 40, 0)
     """
     m = state.match

@@ -46,7 +46,7 @@ from ...state import State
 from .folding import HandCheck, fold_results, score_hand
 from .rebuild import construct_hand
 from .rules import CatastropheRules
-from .search import ATTEMPTS, STEPS, _rank, search_hand
+from .search import ATTEMPTS, STEPS, rank_key, search_hand
 from .types import Revealed
 
 if TYPE_CHECKING:
@@ -122,13 +122,13 @@ def rebuild_hand(state: State, target: Any, rng: random.Random) -> State | None:
         >>> rebuild_hand(s, target, random.Random(1)).match.totals
         (12, 9, 17)
     """
-    found = construct_hand(state, target, rng, _play)
+    found = construct_hand(state, target, rng, play_hand)
     if found is not None:
         return found
-    return search_hand(state, target, rng, _play)
+    return search_hand(state, target, rng, play_hand)
 
 
-def _play(
+def play_hand(
     state: State,
     tricks: list[list[Card]],
     takers: list[int],
@@ -150,7 +150,7 @@ def _play(
     plays: list[Action] = []
     lead = leader
     for trick, taker in zip(tricks, takers, strict=True):
-        ordered = sorted(trick, key=_rank)
+        ordered = sorted(trick, key=rank_key)
         low, high = ordered[0], ordered[-1]
         if surprise:  # the revealed card is the lowest (High) or the highest (Low)
             rising = not (rules.cant_beat_em and five[low.rank])

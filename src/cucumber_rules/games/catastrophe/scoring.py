@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..._values import builder
 from ...cards import Card
 from ...scoring import Score, new_score
 from ...state import RoundResult, State, result_rows
 from ...tricks import end_round
+from ...values import builder
 from .rules import BONUS, BONUS_FIVES, CatastropheRules
 from .types import CatastropheMatch, CatastropheState, CatastropheTable
 

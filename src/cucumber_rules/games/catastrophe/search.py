@@ -3,7 +3,7 @@
 The hand's cards are grouped into tricks, each given to a taker, and cards are moved between
 tricks (and the undealt cards) and takers changed until every seat's cucumbers are right;
 the tricks are then laid out as a deal and plays in an order that is always legal
-(`sampling._play`, which `rebuild.construct_hand` uses too), and the engine replays them.
+(`sampling.play_hand`, which `rebuild.construct_hand` uses too), and the engine replays them.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ def search_hand(
 
     Up to `ATTEMPTS` searches of `STEPS` steps each, each from a new random start. `play(state,
     tricks, takers, leader, tied, spare, rng)` lays the tricks found out as a deal and plays
-    (`sampling._play`), as for `rebuild.construct_hand`.
+    (`sampling.play_hand`), as for `rebuild.construct_hand`.
 
     Example:
         >>> import random
         >>> import cucumber_rules as cr
-        >>> from cucumber_rules.games.catastrophe.sampling import _play
+        >>> from cucumber_rules.games.catastrophe.sampling import play_hand
         >>> s = cr.new_game(cr.ruleset("catastrophe"), players=3)
         >>> target = cr.RoundResult(1, (12, 9, 17), (12, 9, 17))
-        >>> search_hand(s, target, random.Random(1), _play).match.totals
+        >>> search_hand(s, target, random.Random(1), play_hand).match.totals
         (12, 9, 17)
     """
     for _ in range(ATTEMPTS):
@@ -88,8 +88,8 @@ def _attempt(
 
     def bad(trick: list[Card]) -> int:
         # 0 if a legal order exists: an extreme card may lead (or be the revealed card).
-        low = min(trick, key=_rank)
-        high = max(trick, key=_rank)
+        low = min(trick, key=rank_key)
+        high = max(trick, key=rank_key)
         if surprise and not cbe:
             return 0
         return 3 if five[low.rank] and five[high.rank] else 0
@@ -170,7 +170,7 @@ def _attempt(
     return play(state, tricks, takers, leader, tied, spare, rng)
 
 
-def _rank(c: Card) -> int:
+def rank_key(c: Card) -> int:
     return c.rank
 
 

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from ..._values import Value
 from ...cards import Card
 from ...state import Match, State, Table, Trick
+from ...values import Value
 from ...views import PlayerView
 from .rules import Marker
 

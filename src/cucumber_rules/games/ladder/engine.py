@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ..._values import builder
 from ...actions import Action, Deal, Decision, Play
 from ...cards import Card, card_list, not_in_hand, rank_label
 from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
@@ -28,7 +27,8 @@ from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import CHANCE, Table, Trick, dealt_held, without_trick
-from ...tricks import _trick_taken, state_builder
+from ...tricks import state_builder, trick_taken
+from ...values import builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, LadderRules, round_limit
 from .scoring import finish_round, ladder_score
@@ -307,9 +307,9 @@ class LadderGame(Game[LadderState]):
         held = state.held
         if len(held[taker]) > 1:  # (`take_trick`, positionally, with the taker's moves)
             held = without_trick(held, trick)
-            return _trick_taken(state, trick, taker, table, held, _moves(plan, held[taker], (), None))
+            return trick_taken(state, trick, taker, table, held, _moves(plan, held[taker], (), None))
         # The round's last trick (each seat dealt in held one card, the one it played): it scores.
-        return finish_round(_trick_taken(state, trick, taker, table, ((),) * len(held), None), trick, best)
+        return finish_round(trick_taken(state, trick, taker, table, ((),) * len(held), None), trick, best)
 
     # ------------------------------------------------------------- revival
 

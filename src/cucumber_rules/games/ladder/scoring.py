@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..._values import builder
 from ...actions import Play
 from ...scoring import Score
 from ...state import CHANCE, result_rows
 from ...tricks import end_round
+from ...values import builder
 from .types import LadderMatch, LadderResult, LadderScore, LadderState
 
 __all__ = ["finish_round", "ladder_score", "ranking", "score_problem"]

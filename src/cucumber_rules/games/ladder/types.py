@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ..._values import exactly
 from ...actions import Decision
 from ...cards import Card
 from ...scoring import Score
 from ...state import Match, RoundResult, State
+from ...values import exactly
 from ...views import PlayerView
 
 if TYPE_CHECKING:
