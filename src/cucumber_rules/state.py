@@ -1,23 +1,17 @@
 """The immutable match state, and the values it is made of.
 
-A `State` is a value: `apply` returns a new one and never changes its input, so
-undo is keeping the previous state. It is split by how often things change, so
-that a card played builds one object and copies little:
+A `State` is a value: `apply` returns a new one and never changes its input, so undo is keeping the
+previous state. It is split by how often things change, so a card played builds one object:
 
-- `State`: what a card played changes: whose turn, the hands, the current
-  trick and the play taking it, the game's own per-trick value (`extra`), and
-  pointers to the parts below;
-- `Table`: what changes once a trick: the seats dealt in, the leader, the
-  completed tricks, the stock;
-- `Match`: what changes once a round: the rules, the players, totals, the
-  dealer, the finished rounds' results;
-- `History` (`state.past`): the actions before the current trick, shared with
-  every earlier state.
+- `State`: what a card played changes: whose turn, the hands, the current trick and the play
+  taking it, the game's own per-trick value (`extra`), and pointers to the parts below;
+- `Table`: what changes once a trick: the seats dealt in, the leader, the completed tricks, the stock;
+- `Match`: what changes once a round: the rules, the players, totals, the dealer, the results;
+- `History` (`state.past`): the actions before the current trick, shared with every earlier state.
 
-Every game uses these classes; what only one game has lives in its own
-subclasses (`LadderMatch`, `CatastropheTable`, `CatastropheTrick`,
-`LadderResult`, ...) and in `State.extra`, whose meaning its game defines.
-`state.round` gathers the round in play into one `Round` value.
+Every game uses these classes; what only one game has lives in its own subclasses (`LadderMatch`,
+`CatastropheTable`, `CatastropheTrick`, `LadderResult`, ...) and in `State.extra`, whose meaning
+its game defines. `state.round` gathers the round in play into one `Round` value.
 """
 
 from __future__ import annotations
@@ -158,6 +152,16 @@ class Match(Value):
     """A cache for `result_rows` (not part of the value)."""
     _views: Any = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
     """A cache for `view` (not part of the value): what every view during this match value shares."""
+
+    def is_out(self, seat: int) -> bool:
+        """True once `seat` is out for good, dealt no more cards (never, unless its game's match says so).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> cr.new_game(cr.ruleset("catastrophe"), players=3).match.is_out(0)
+            False
+        """
+        return False
 
 
 @attrs.frozen(repr=False)  # (a weakref slot: a drawn deal marks the state it was drawn for weakly)
@@ -469,8 +473,6 @@ def without_trick(
 _STATE_SETTERS: Final = tuple(State.__dict__[a.name].__set__ for a in attrs.fields(State))
 #: Keep a state's legal moves once they are worked out (the cache is not part of the value).
 remember_legal: Final = State.__dict__["_legal"].__set__
-
-
 _POINTS: Final = attrgetter("points")
 
 

@@ -34,11 +34,22 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .actions import Action, Deal, Play
+from .cards import not_in_hand
 from .dealing import after_table
+from .errors import IllegalMoveError
 from .state import CHANCE, Match, State, Table, Trick, dealt_held, without_trick
 from .values import builder
 
-__all__ = ["end_round", "next_turn", "round_over", "round_started", "state_builder", "take_trick"]
+__all__ = [
+    "end_round",
+    "next_turn",
+    "not_held",
+    "round_over",
+    "round_started",
+    "state_builder",
+    "take_trick",
+    "trick_taken",
+]
 
 S = TypeVar("S", bound=State)
 
@@ -205,6 +216,25 @@ def trick_taken(
     """
     build: Callable[..., S] = _BUILDERS.get(type(state)) or state_builder(type(state))
     return build(taker, state.match, table, held, (), None, None, state.past.extend(plays), legal)
+
+
+def not_held(state: State, play: Play) -> IllegalMoveError | None:
+    """The `not-in-hand` error for a play of the seat to act of a card it does not hold, else None.
+
+    A fact of every game, which a game's `play_error` asks first: the error says what the seat
+    holds, and calls a card that is not in the rules' deck so.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=1), players=2),
+        ...              cr.Deal(hands=[["2C"], ["9S"]]))
+        >>> not_held(s, cr.Play(0, "2C")) is None, not_held(s, cr.Play(0, "3C")).message
+        (True, 'seat 0 cannot play 3C: it is not in their hand (they hold 2C)')
+    """
+    seat = play.seat
+    if play in state.held[seat]:
+        return None
+    return not_in_hand(seat, play.card, state.hand(seat), play, state.match.rules.deck)
 
 
 def round_over(state: State) -> bool:

@@ -24,7 +24,7 @@ import attrs
 import cucumber_rules as cr
 from cucumber_rules.bots import Bots
 from cucumber_rules.dealing import deal_error, shuffled_deal
-from cucumber_rules.tricks import end_round, next_turn, round_started, take_trick
+from cucumber_rules.tricks import end_round, next_turn, not_held, round_started, take_trick
 
 # --8<-- [end:imports]
 
@@ -99,15 +99,7 @@ class HighCardGame(cr.Game[cr.State]):
         return tuple(dict.fromkeys(state.held[state.to_act]))  # every card held
 
     def play_error(self, state: cr.State, play: cr.Play) -> cr.IllegalMoveError | None:
-        if play in state.held[play.seat]:
-            return None
-        held = ", ".join(str(c) for c in state.hand(play.seat))
-        return cr.IllegalMoveError(
-            "not-in-hand",
-            f"seat {play.seat} cannot play {play.card}: it is not in their hand (they hold {held})",
-            seat=play.seat,
-            action=play,
-        )
+        return not_held(state, play)  # any card held may be played
 
     def play(self, state: cr.State, play: cr.Play) -> cr.State:
         best = state.best

@@ -22,7 +22,7 @@ import attrs
 
 import cucumber_rules as cr
 from cucumber_rules.dealing import deal_error, shuffled_deal
-from cucumber_rules.tricks import end_round, next_turn, round_over, round_started, take_trick
+from cucumber_rules.tricks import end_round, next_turn, not_held, round_over, round_started, take_trick
 
 __all__ = ["GAME", "LowballGame", "LowballRules"]
 
@@ -89,14 +89,9 @@ class LowballGame(cr.Game[cr.State]):
         return hand
 
     def play_error(self, state: cr.State, play: cr.Play) -> cr.IllegalMoveError | None:
-        if play not in state.held[play.seat]:
-            held = ", ".join(str(c) for c in state.hand(play.seat))
-            return cr.IllegalMoveError(
-                "not-in-hand",
-                f"seat {play.seat} cannot play {play.card}: they hold {held}",
-                seat=play.seat,
-                action=play,
-            )
+        error = not_held(state, play)
+        if error is not None:
+            return error
         legal = self.legal(state)
         if play in legal:
             return None

@@ -42,13 +42,13 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from ...actions import Action, Deal, Play, trusted_deal
-from ...cards import Card, card_list, not_in_hand
+from ...cards import Card, card_list
 from ...dealing import after_table, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import State, dealt_held, without_trick
-from ...tricks import state_builder, trick_taken
+from ...tricks import not_held, state_builder, trick_taken
 from ...values import builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, CatastropheRules, Marker
@@ -272,8 +272,9 @@ class CatastropheGame(Game[CatastropheState]):
         seat = play.seat
         hand = state.held[seat]
         c = play.card
-        if play not in hand:
-            return not_in_hand(seat, c, state.hand(seat), play, state.match.rules.deck)
+        error = not_held(state, play)
+        if error is not None:
+            return error
         ok = allowed(state, hand)
         if ok is hand or play in ok:
             return None

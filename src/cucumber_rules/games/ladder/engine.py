@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action, Deal, Decision, Play
-from ...cards import Card, card_list, not_in_hand, rank_label
+from ...cards import Card, card_list, rank_label
 from ...dealing import after_table, next_seat, previous_seat, shuffled_deal
 from ...dealing import deal_error as generic_deal_error
 from ...errors import IllegalMoveError
 from ...scoring import Score
 from ...state import CHANCE, Table, Trick, dealt_held, without_trick
-from ...tricks import state_builder, trick_taken
+from ...tricks import not_held, state_builder, trick_taken
 from ...values import builder
 from ..base import Game, group
 from .rules import ALIASES, PRESETS, LadderRules, round_limit
@@ -249,8 +249,9 @@ class LadderGame(Game[LadderState]):
                 seat=seat,
                 action=play,
             )
-        if play not in state.held[seat]:
-            return not_in_hand(seat, play.card, state.hand(seat), play, state.match.rules.deck)
+        error = not_held(state, play)
+        if error is not None:
+            return error
         allowed = self.legal(state)
         if play in allowed:
             return None

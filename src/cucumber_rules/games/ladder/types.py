@@ -78,6 +78,19 @@ class LadderMatch(Match):
         """Per seat: eliminated and not (yet) back."""
         return tuple(map(bool, self.out))  # (`out` holds 0 or a round number)
 
+    def is_out(self, seat: int) -> bool:
+        """An eliminated seat is out, once it cannot buy back in (it is not deciding whether to).
+
+        Example:
+            >>> import cucumber_rules as cr
+            >>> rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
+            >>> s = cr.apply(cr.new_game(rules, players=3), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
+            >>> s = cr.apply_all(s, [cr.Play(0, "2C"), cr.Play(1, "3C"), cr.Play(2, "9S")])
+            >>> s.match.is_out(2), cr.apply(s, cr.Revive(2, False)).match.is_out(2)
+            (False, True)
+        """
+        return self.out[seat] != 0 and seat not in self.pending
+
 
 class LadderState(State):
     """A state of a ladder match: `State`, with the ladder's reading `high`.
