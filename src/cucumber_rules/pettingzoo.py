@@ -28,6 +28,12 @@ bare class. Options go by keyword, as in `ruleset`: `env("gurka", players=3, thr
 - **Truncation**: with `max_cycles=k`, every agent is truncated (rewards 0) after k cycles,
   a cycle being as many decisions as there are agents; by default matches run to their end
   (they always end: see `cucumber_rules.max_actions`).
+- **Setting a state**: `reset(options={"state": state})` plays on from a library `State` of the
+  environment's rules and player count (a saved match from `cr.loads`, a rigged deal, a position a
+  search reached); another one is refused with a `ValueError` saying what differs. The environment
+  then is as if it had played to that state: the seat to act selected, its mask in the observation
+  and the info, rewards 0 (or, for a finished match, the `returns`). `env.unwrapped.cucumber_state`
+  gives the state back.
 - **State**: `state()` is the whole table for a centralised critic, in `state_space`: the public
   observation counted from seat 0 (everything but the hand) and every seat's hand.
 - **Rendering**: `render_mode="ansi"` makes `render()` return a line of text; `"human"` prints
@@ -51,7 +57,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -260,15 +266,78 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._masked = agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match and deal; `seed` (any integer, numpy's included) fixes every deal of it."""
+        """Start a new match and deal; or, with `options={"state": state}`, play on from a library `State`.
+
+        `seed` (any integer, numpy's included) fixes every deal the environment draws from then on.
+        A `state` (from `new_game` and `apply`, `cr.loads`, a bot's search, a rigged deal) must be of
+        this environment's rules and player count. The environment takes it as it is: a state before a
+        deal is dealt at once (with the generator `seed` sets), the seat to act is selected with its
+        mask, rewards are 0, and a finished match has every agent terminated with its `returns` as
+        rewards. `max_cycles` counts the cycles from this reset.
+
+        Args:
+            seed: Seeds the environment's deals (None: keep the generator as it is).
+            options: None, or `{"state": state}` (a `State`, or None for a new match); other keys
+                are ignored, as PettingZoo's `api_test` expects of an environment.
+
+        Raises:
+            TypeError: For a seed that is not an integer, options that are not a dict, or a state
+                that is not a `State`.
+            ValueError: For a state of other rules or another player count. Nothing changes then.
+
+        Example:
+            >>> import random
+            >>> import cucumber_rules as cr
+            >>> state = cr.new_game(cr.ruleset("gurka"), players=3)
+            >>> state = cr.apply(state, cr.sample_chance(state, random.Random(1)))
+            >>> state = cr.apply(state, cr.legal_moves(state)[0])
+            >>> e = env("gurka", players=3)
+            >>> e.reset(options={"state": state})
+            >>> e.unwrapped.cucumber_state is state, e.agent_selection == f"player_{state.to_act}"
+            (True, True)
+            >>> e.reset(options={"state": cr.new_game(cr.ruleset("agurk"), players=3)})
+            Traceback (most recent call last):
+            ...
+            ValueError: options["state"] is a match of agurk for 3 players; this environment plays gurka ...
+        """
+        start = self._start_of(options)  # checked before anything changes
         if seed is not None:
             self._rng = random.Random(seat_number(seed, "seed must be an int or None"))
         self.agents = self.possible_agents[:]
         self._reset_dicts()
         self._steps = 0
-        self._state = new_game(self.rules, self._players)
+        self._state = new_game(self.rules, self._players) if start is None else start
+        self.agent_selection = self.possible_agents[0]  # (the seat to act, once there is one)
         self._deal()
         self._update()
+
+    def _start_of(self, options: Any) -> State | None:
+        """The state `reset`'s options give (None: a new match), checked against the environment."""
+        if options is None:
+            return None
+        if not isinstance(options, Mapping):
+            raise TypeError(f"options must be a dict or None, not {type(options).__name__}")
+        state = options.get("state")  # (other keys are ignored: PettingZoo's api_test passes its own)
+        if state is None:
+            return None
+        if not isinstance(state, State):
+            raise TypeError(
+                f'options["state"] must be a cucumber_rules State (see new_game), not {type(state).__name__}'
+            )
+        rules, players = state.match.rules, len(state.match.players)
+        if rules != self.rules or players != self._players:
+            mine, theirs = self.rules.options(), rules.options()
+            differ = [name for name in mine if name in theirs and mine[name] != theirs[name]]
+            which = ""
+            if rules.name == self.rules.name and differ:
+                plural = len(differ) > 1
+                which = f" (option{'s' if plural else ''} {', '.join(differ)} differ{'' if plural else 's'})"
+            raise ValueError(
+                f'options["state"] is a match of {rules.name} for {players} players; this environment '
+                f"plays {self.rules.name} for {self._players} players{which} (make one with "
+                f"env(state.match.rules, players={players}))"
+            )
+        return state
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action id (None once it is terminated or truncated).
