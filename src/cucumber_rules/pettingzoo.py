@@ -177,6 +177,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._moves: dict[int, Action] = {}
         self._steps = 0
         self._state: State = start
+        self._observed_state: State | None = None
+        self._observed: dict[int, bytes] = {}  # the packed observations of `_observed_state`, by seat
         self._reset_dicts()
 
     @property
@@ -203,12 +205,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """The agent's observation vector and action mask (all 0 unless it is the agent's turn): new
-        arrays, the caller's own."""
+        arrays, the caller's own.
+
+        The vector is worked out once per state and agent (asking again, as PettingZoo's `api_test`
+        or a learner that reads every agent does, costs a copy)."""
         seat = self._seats[agent]
-        values = encoding.observation(view(self._state, seat))
+        state = self._state
+        if self._observed_state is not state:  # a new state: the observations made are of the old one
+            self._observed_state, self._observed = state, {}
+        packed = self._observed.get(seat)
+        if packed is None:
+            packed = self._observed[seat] = _packed(encoding.observation(view(state, seat)))
         return {
-            "observation": _float32(values),
-            "action_mask": (self._mask if seat == self._state.to_act else self._no_mask).copy(),
+            "observation": np.frombuffer(bytearray(packed), np.float32),
+            "action_mask": (self._mask if seat == state.to_act else self._no_mask).copy(),
         }
 
     def state(self) -> np.ndarray[Any, Any]:
@@ -410,13 +420,19 @@ def _mask(size: int, ids: Iterable[int]) -> np.ndarray[Any, Any]:
     return np.frombuffer(bytes(flags), np.int8)
 
 
-def _float32(values: Sequence[float]) -> np.ndarray[Any, Any]:
-    """A new float32 array of the values: packed by a `struct` (a third of `np.array`'s time for a
-    Python sequence of floats: an observation is made at every step)."""
+def _packed(values: Sequence[float]) -> bytes:
+    """The values as float32 bytes, packed by a `struct` (a third of `np.array`'s time for a Python
+    sequence of floats: an observation is made at every step). The environment's one packing trick:
+    `np.frombuffer(bytearray(...), np.float32)` makes the caller's array of them."""
     packer = _PACKERS.get(len(values))
     if packer is None:
         packer = _PACKERS[len(values)] = struct.Struct(f"={len(values)}f")
-    return np.frombuffer(bytearray(packer.pack(*values)), np.float32)
+    return packer.pack(*values)
+
+
+def _float32(values: Sequence[float]) -> np.ndarray[Any, Any]:
+    """A new float32 array of the values (`_packed`), the caller's own."""
+    return np.frombuffer(bytearray(_packed(values)), np.float32)
 
 
 #: A `struct.Struct` of n float32 values, by n.
