@@ -289,6 +289,16 @@ def test_strict_mode_raises_and_changes_nothing() -> None:
     assert not any(lenient.terminations.values())
 
 
+def test_an_observation_of_the_wrong_length_is_refused() -> None:
+    # the packer's fixed length is `encoding.observation`'s length check: a game's hook that gives
+    # another count gets the same ValueError, not a struct error
+    e = raw_env("catastrophe", players=4)
+    e.reset(seed=1)
+    e._observe = lambda view: [0.0, 1.0, 2.0]
+    with pytest.raises(ValueError, match="catastrophe: observe gave 3 values, not 445"):
+        e.observe(e.agent_selection)
+
+
 def test_state_is_the_whole_table() -> None:
     e = raw_env("five-cucumbers", players=3)
     e.reset(seed=2)
