@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 import jsonschema
 import pytest
-from websockets.exceptions import ConnectionClosed
 
 import cucumber_rules as cr
 from cucumber_rules import schema
