@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 import sqlite3
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -373,3 +374,23 @@ def test_table_answers_are_written_by_the_serializer(tmp_path: Path) -> None:
         assert looked["view"]["players"] == names
         text = httpx.get(f"{server.url}/api/table", headers=bearer(answer["seats"][0]["secret"])).text
         assert json.loads(text) == looked
+
+
+# --------------------------------------------------------------------------- the load benchmark
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the four-person scenario binds 127.x.y.z (Linux)")
+@pytest.mark.parametrize("scenario", ["light", "four"])
+def test_the_load_benchmark_measures_both_scenarios(
+    scenario: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import server_load
+
+    server_load.main(["--scenario", scenario, "--tables", "3", "--seconds", "2", "--warmup", "1"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["scenario"] == scenario
+    assert report["errors"] == 0
+    assert report["latency_ms"]["own"]["count"] > 0
+    assert report["server_gc"]["pauses"].keys() == {"0", "1", "2"}
+    assert report["addresses"] == ("one loopback address per table" if scenario == "four" else "127.0.0.1")
