@@ -37,5 +37,5 @@ An error document's `code` is one of these or an `IllegalMoveError` code from
 
 Example:
     >>> sorted(PROTOCOL_CODES)[:3]
-    ['chance-action', 'invalid-document', 'invalid-rules']
+    ['chance-action', 'damaged-table', 'database-error']
 """
