@@ -68,7 +68,7 @@ def _enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     def structure(value: Any, _: Any = None) -> Any:
         member = values.get(value) if type(value) is str else None
         if member is None:
-            found = json.dumps(value) if type(value) is str else kind_name(value)
+            found = quoted(value) if type(value) is str else kind_name(value)
             raise Bad(f"expected one of {expected}, not {found}")
         return member
 
