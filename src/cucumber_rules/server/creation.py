@@ -32,12 +32,10 @@ class TableMaker:
         room: Makes the room of a table (stored, and its state).
 
     Example:
-        >>> import asyncio
         >>> from cucumber_rules.server import Hub, Store
-        >>> hub = Hub(Store(":memory:"))
-        >>> answer = asyncio.run(hub.maker.create({"preset": "gurka", "seats": ["person", "random"]}))
-        >>> [seat["bot"] for seat in answer["seats"]], len(answer["spectators"]) >= 40
-        ([None, 'random'], True)
+        >>> maker = Hub(Store(":memory:"), bots=["random"]).maker  # (a hub makes its own)
+        >>> maker.bots, len(maker.secret()) >= 40
+        (('random',), True)
     """
 
     def __init__(

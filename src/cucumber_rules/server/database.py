@@ -25,10 +25,9 @@ class Database:
     disk, so every call goes to a writer thread of its own (one: the calls keep their order).
 
     Example:
-        >>> import asyncio
         >>> database = Database(Store(":memory:"))
-        >>> asyncio.run(database.call(database.store.link, b"nothing")) is None
-        True
+        >>> database.store.synchronous  # (so `call` calls the store at once, on the event loop)
+        'NORMAL'
     """
 
     def __init__(self, store: Store) -> None:

@@ -67,10 +67,10 @@ def parse(text: str | bytes) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """A value as compact JSON text (UTF-8 characters as they are); `orjson.Fragment`s go in as written.
+    r"""A value as compact JSON text (UTF-8 characters as they are); `orjson.Fragment`s go in as written.
 
     A string that no UTF-8 text can hold (a lone surrogate, which only Python code can make:
-    every message read is valid Unicode) is written escaped, as `\\ud800`, instead of failing.
+    every message read is valid Unicode) is written escaped, as the text `\ud800`, instead of failing.
 
     Example:
         >>> dumps({"type": "view", "at": 3, "view": orjson.Fragment('{"seat":0}')})
@@ -133,7 +133,7 @@ def table_message(seat: int | None, seats: Iterable[tuple[str, str | None, bool]
 
     Example:
         >>> table_message(0, [("Ann", None, True), ("Bo", "random", True)], False)[:40]
-        '{"type":"table","seat":0,"seats":[{"nam'
+        '{"type":"table","seat":0,"seats":[{"name'
     """
     listed = [{"name": name, "bot": bot, "online": online} for name, bot, online in seats]
     return dumps({"type": "table", "seat": seat, "seats": listed, "spectators": spectators})
