@@ -213,3 +213,32 @@ def no_server(browser: Browser, friends_site: Path) -> None:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_without_a_site_a_link_opens_a_plain_page_that_plays(tmp_path: Path) -> None:
+    """The server started without the docs site: the link its API hands out opens its own plain page,
+    which shows the table and plays the seat's moves (issue 48: the link was a 404)."""
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "heuristic", "heuristic"], names=["Ann", "Bo", "Cy"])
+        in_a_browser(lambda browser: plain_page(browser, answer["seats"][0]["url"]))
+
+
+def plain_page(browser: Browser, url: str) -> None:
+    person = Person(browser, url)
+    page = person.page
+    page.wait_for_selector("#moves button")
+    assert "You are seat 0, Ann" in page.locator("#status").inner_text()
+    assert page.locator("#seats li").count() == 3
+    assert page.locator("#picture img").count() == 1
+    for _ in range(3):  # a few moves, each answered by the bots at once
+        before = page.locator("#moves").inner_text()
+        page.locator("#moves button").first.click()
+        page.wait_for_function(
+            "before => document.getElementById('moves').innerText !== before"
+            " || document.getElementById('turn').innerText.startsWith('The match')",
+            arg=before,
+        )
+        page.wait_for_selector("#moves button, #record button")
+    assert page.locator("#error").inner_text() == ""
+    assert not person.errors, person.errors
+    person.close()

@@ -120,7 +120,7 @@
     }
     const seats = element("div", { class: "friends-seats" });
     const count = element("input", { name: "players", type: "number", value: "3", min: "2", max: "7", required: true });
-    const kinds = presets.bots;
+    const kinds = ["person", ...presets.bots.filter((bot) => bot !== "person")]; // (a person is no bot)
     const drawSeats = () => {
       const option = preset.selectedOptions[0];
       count.min = option.dataset.min;

@@ -9,10 +9,14 @@ from typing import Any, Final
 import cucumber_rules as cr
 
 from .. import schema
+from .protocol import unknown_field
 
-__all__ = ["CreateError", "read_request"]
+__all__ = ["REQUEST_FIELDS", "CreateError", "read_request"]
 
 _NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
+
+#: The fields of a table request.
+REQUEST_FIELDS: Final = frozenset(("preset", "options", "seats", "names", "first"))
 
 
 class CreateError(Exception):
@@ -61,9 +65,9 @@ def read_request(
 
     if type(request) is not dict:
         raise bad("a table request is a JSON object", "$")
-    for key in request:
-        if key not in ("preset", "options", "seats", "names", "first"):
-            raise bad(f"unknown field {key!r}", f"$.{key}" if re.fullmatch(r"\w{1,40}", key) else "$")
+    unknown = unknown_field(request, REQUEST_FIELDS)
+    if unknown is not None:
+        raise CreateError(400, unknown)
     preset, options = request.get("preset"), request.get("options", {})
     if type(preset) is not str:
         raise bad('preset must be a string, e.g. "agurk"', "$.preset")
