@@ -444,6 +444,17 @@ def test_every_public_function_and_class_has_an_example() -> None:
     assert not missing, "public names without an `Example:` section of `>>>` lines: " + ", ".join(missing)
 
 
+def test_examples_import_what_they_use_as_a_reader_would() -> None:
+    """An example is code to copy: `import random`, never `__import__("random")` squeezed into a line."""
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "src" / "cucumber_rules").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.match(r"\s*(>>>|\.\.\.) .*__import__\(", line)
+    ]
+    assert not found, "examples calling __import__: " + ", ".join(found)
+
+
 @functools.cache
 def _griffe_docstrings() -> dict[str, tuple[str, str]]:
     """Docstrings as the API pages see them (attribute docstrings included): full name -> (text, module)."""
