@@ -466,3 +466,162 @@ def test_python_starts_once_for_all_the_pages_of_a_visit(watched: _Watched, serv
     pages = [u for u in watched.requests if urlsplit(u).path.endswith(("/play/", "/rules/agurk/"))]
     assert pages, "the pages were not fetched by the theme's instant navigation"
     _ok(watched)
+
+
+# --- pictures: every text fits its picture -----------------------------------------------------------
+
+#: For every picture of the page (`svg.cr-picture`), the texts that reach past its viewBox (clipped on
+#: the page) and the pairs of texts that overlap, measured by the browser in the picture's own units.
+#: Text on a card (its rank and suit) is left out of the overlaps: it is drawn over the card on purpose.
+MEASURE_PICTURES = """() => {
+  document.querySelectorAll("details").forEach((d) => (d.open = true));
+  const clipped = [], overlaps = [];
+  let measured = 0;
+  const pictures = [...document.querySelectorAll("svg.cr-picture")];
+  for (const svg of pictures) {
+    const box = svg.viewBox.baseVal;
+    const toPicture = svg.getScreenCTM().inverse();
+    const seen = [];
+    for (const text of svg.querySelectorAll("text")) {
+      const b = text.getBBox();
+      if (!b.width) continue;
+      measured += 1;
+      const m = toPicture.multiply(text.getScreenCTM());
+      const xs = [m.a * b.x + m.e, m.a * (b.x + b.width) + m.e];
+      const ys = [m.d * b.y + m.f, m.d * (b.y + b.height) + m.f];
+      const at = { text: text.textContent, left: Math.min(...xs), right: Math.max(...xs),
+                   top: Math.min(...ys), bottom: Math.max(...ys), onCard: !!text.closest(".cr-card") };
+      if (at.left < box.x - 0.5 || at.right > box.x + box.width + 0.5) {
+        const span = `${at.left.toFixed(1)} to ${at.right.toFixed(1)} of ${box.width}`;
+        clipped.push(`"${at.text}" spans ${span} (${svg.getAttribute("aria-label").slice(0, 60)})`);
+      }
+      for (const other of seen) {
+        if (at.onCard || other.onCard) continue;
+        const across = Math.min(at.right, other.right) - Math.max(at.left, other.left);
+        const down = Math.min(at.bottom, other.bottom) - Math.max(at.top, other.top);
+        if (across > 0.5 && down > 2) overlaps.push(`"${other.text}" and "${at.text}"`);
+      }
+      seen.push(at);
+    }
+  }
+  return { pictures: pictures.length, hidden: pictures.filter((p) => !p.getBBox().width).length,
+           measured, clipped, overlaps };
+}"""
+
+
+def _measure_pictures(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(MEASURE_PICTURES)
+    return found
+
+
+def _pages_with_pictures(site: Path) -> list[str]:
+    """Every page of the built site that shows a picture drawn at build time."""
+    return sorted(
+        path.parent.relative_to(site).as_posix().replace(".", "") + "/"
+        for path in site.rglob("index.html")
+        if 'class="cr-picture"' in path.read_text(encoding="utf-8")
+    )
+
+
+def test_every_picture_on_the_site_fits_its_text(context: BrowserContext, server: str, site: Path) -> None:
+    """No heading or label of a picture is clipped at its right edge, and no two labels overlap."""
+    pages = [p.lstrip("/") for p in _pages_with_pictures(site)]
+    rules = {f"rules/{name}/" for name in ("catastrophe", "five-cucumbers", "agurk", "gurka")}
+    assert rules | {"quickstart/", "play/"} <= set(pages), pages
+    page = context.new_page()
+    measured = 0
+    for address in pages:
+        page.goto(server + address)
+        found = _measure_pictures(page)
+        assert found["pictures"], address
+        assert not found["hidden"], (address, found)
+        assert not found["clipped"], (
+            f"{address}: texts cut off at the edge of their picture: {found['clipped']}"
+        )
+        assert not found["overlaps"], f"{address}: texts drawn over each other: {found['overlaps']}"
+        measured += found["measured"]
+    page.close()
+    assert measured > 1000, measured  # (every rule page's worked examples: thousands of labels)
+
+
+#: Names that make the labels of a picture long: long words, wide letters, letters from beyond ASCII.
+LONG_NAMES = (
+    "Wolfgang Amadeus Mozart",
+    "WWWWWWWWWWWWWW",
+    "Ann",
+    "Élodie Ångström",
+    "李小龙",
+    "Bo",
+    "Maximiliane",
+)
+
+
+def _gallery() -> list[str]:
+    """Pictures of every game at every stage: whole random matches of long-named players (each seat's
+    view, the tricks, the scores), and the Play page's own pictures (its player is "You") to the end."""
+    import random
+
+    _tools_on_path()
+    import cucumber_live
+
+    import cucumber_rules as cr
+    from cucumber_rules import render
+
+    pictures = []
+    rng = random.Random(48)
+    for name, rules in sorted(cr.RULESETS.items()):
+        players = list(LONG_NAMES[: rules.max_players])
+        state = cr.new_game(rules, players=players)
+        for step in range(3000):
+            if state.is_over:
+                break
+            before = state
+            action = (
+                cr.sample_chance(state, rng)
+                if state.to_act == cr.CHANCE
+                else rng.choice(cr.legal_moves(state))
+            )
+            state = cr.apply(state, action)
+            if step % 9 == 0:
+                pictures.append(render.svg(state, seat=step % len(players)))
+                pictures.append(render.svg(state, open_hands=True))
+            done = cucumber_live.trick_done(before, state)
+            if done is not None:
+                pictures.append(done["svg"])
+        pictures += [render.svg(state, seat=0), render.svg(state), render.results_svg(state)]
+        match = cucumber_live.Match(name, players=min(4, rules.max_players), bots="random", seed=3)
+        snapshot = match.snapshot()
+        while True:
+            pictures.append(snapshot["svg"])
+            pictures += [trick["svg"] for trick in snapshot["tricks"]]
+            if snapshot["over"] or not snapshot["legal"]:
+                break
+            snapshot = match.act(len(snapshot["legal"]) - 1)
+    return pictures
+
+
+def _tools_on_path() -> None:
+    """Put `tools/` (the live docs' Python, `cucumber_live`) on the import path."""
+    import sys
+
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+
+
+def test_pictures_of_whole_matches_fit_their_text(watched: _Watched, server: str) -> None:
+    """Long names, seven seats, every game to its end, and the Play page's table late in a round
+    (its heading was cut to "You to p")."""
+    page = watched.page
+    page.goto(server)  # (the site's styles: the pictures are measured as its pages show them)
+    pictures = _gallery()
+    page.evaluate(
+        "html => { const box = document.createElement('div'); box.className = 'md-typeset'; "
+        "box.innerHTML = html; document.body.prepend(box); }",
+        "".join(pictures),
+    )
+    found = _measure_pictures(page)
+    assert found["pictures"] == len(pictures) > 300, found["pictures"]
+    assert not found["hidden"], found
+    assert not found["clipped"], f"texts cut off at the edge of their picture: {found['clipped'][:20]}"
+    assert not found["overlaps"], f"texts drawn over each other: {sorted(set(found['overlaps']))[:20]}"
