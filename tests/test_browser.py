@@ -22,7 +22,7 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -261,6 +261,9 @@ def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
     )
     assert page.locator(".live-play-table").is_hidden()
     page.wait_for_timeout(3000)  # no pause moves on by itself when the box is unticked
+    # Continue has the focus (Enter moves on), and reads as well focused as not (it read 1.75:1).
+    assert page.evaluate("() => document.activeElement.classList.contains('live-play-continue')")
+    assert not _low(_contrast(page, ".live-play-continue")), _contrast(page, ".live-play-continue")
     assert trick.is_visible()
     trick.get_by_role("button", name="Continue").click()
     trick.wait_for(state="hidden")
@@ -625,3 +628,104 @@ def test_pictures_of_whole_matches_fit_their_text(watched: _Watched, server: str
     assert not found["hidden"], found
     assert not found["clipped"], f"texts cut off at the edge of their picture: {found['clipped'][:20]}"
     assert not found["overlaps"], f"texts drawn over each other: {sorted(set(found['overlaps']))[:20]}"
+
+
+# --- contrast ----------------------------------------------------------------------------------------
+
+#: WCAG 2's contrast ratio of the text of links, buttons and inline code (and of every element inside
+#: them that holds text of its own) against what lies behind it: the nearest backgrounds, their
+#: transparency composed over the page's. `selector` picks the elements; each result names one.
+CONTRAST = """(selector) => {
+  const parse = (c) => {
+    const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const behind = (el) => {
+    const layers = [];
+    for (let node = el; node; node = node.parentElement) {
+      const c = parse(getComputedStyle(node).backgroundColor);
+      if (c.a > 0) layers.push(c);
+      if (c.a >= 1) break;
+    }
+    return layers.reverse().reduce((under, layer) => over(layer, under), { r: 255, g: 255, b: 255, a: 1 });
+  };
+  const luminance = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!shown(el)) continue;
+    for (const node of [el, ...el.querySelectorAll("*")]) {
+      if (!ownText(node) || !shown(node)) continue;
+      const back = behind(node);
+      const [a, b] = [luminance(over(parse(getComputedStyle(node).color), back)), luminance(back)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      found.push({ ratio: Math.round(ratio * 100) / 100, text: node.textContent.trim().slice(0, 30),
+                   element: `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}` });
+    }
+  }
+  return found;
+}"""
+#: What the contrast test measures: the links (of the page, its navigation and the permalinks of its
+#: headings), the buttons (the theme's and the live examples'), and inline code.
+MEASURED = {
+    "links": "a",
+    "buttons": "button, .md-button",
+    "inline code": ":not(pre) > code",
+}
+#: WCAG 2.1 AA for text of normal size.
+AA = 4.5
+
+
+def _contrast(page: Page, selector: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(CONTRAST, selector)
+    return found
+
+
+def _low(found: list[dict[str, Any]]) -> list[str]:
+    return sorted({f"{f['element']} {f['text']!r}: {f['ratio']}" for f in found if f["ratio"] < AA})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_links_buttons_and_inline_code_have_the_contrast_wcag_asks(
+    browser: Browser, server: str, scheme: Literal["light", "dark"]
+) -> None:
+    """At least 4.5:1 on the light and the dark scheme, as they are shown and when hovered or focused."""
+    # A context of its own: the palette follows the reader's preference, unless one was chosen (and
+    # kept in the site's storage) on an earlier visit.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    lowest: dict[str, float] = {}
+    for address in ("", "quickstart/", "try/", "play/", "rules/agurk/", "api/", "hosting/"):
+        page.goto(server + address)
+        assert page.get_attribute("body", "data-md-color-scheme") == (
+            "slate" if scheme == "dark" else "default"
+        )
+        for kind, selector in MEASURED.items():
+            found = _contrast(page, selector)
+            assert found, (address, kind)
+            assert not _low(found), f"{scheme} scheme, {address}: {kind} below {AA}:1: {_low(found)}"
+            lowest[kind] = min(lowest.get(kind, 99.0), *(f["ratio"] for f in found))
+        # A button hovered or focused changes colour (the Play page's Continue button is focused when
+        # it shows), and so does a link hovered.
+        for button in page.locator(".md-typeset .md-button:visible").all()[:3]:
+            button.focus()
+            page.wait_for_timeout(300)  # (past the theme's transition of the colours, 125 ms)
+            found = _contrast(page, ".md-typeset .md-button:focus")
+            assert not _low(found), f"{scheme} scheme, {address}: a focused button: {_low(found)}"
+            button.hover()
+            page.wait_for_timeout(300)
+            found = _contrast(page, ".md-typeset .md-button:hover")
+            assert not _low(found), f"{scheme} scheme, {address}: a hovered button: {_low(found)}"
+        link = page.locator(".md-content a[href]:visible").first
+        link.hover()
+        page.wait_for_timeout(300)
+        found = _contrast(page, ".md-content a:hover")
+        assert not _low(found), f"{scheme} scheme, {address}: a hovered link: {_low(found)}"
+    context.close()
+    print(f"{scheme} scheme: the lowest contrast of", ", ".join(f"{k} {v}:1" for k, v in lowest.items()))
