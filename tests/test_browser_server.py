@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import cucumber_rules as cr
 from server_harness import ThreadServer
 from test_browser import CHROMIUM_FLAGS, _chromium, _missing
 from test_server import AGURK, deterministic_hub
@@ -213,3 +214,45 @@ def no_server(browser: Browser, friends_site: Path) -> None:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_views_with_pictures_narrate_each_action_and_keep_the_last_trick(tmp_path: Path) -> None:
+    """What the Play page shows beside a friends' table: the log (`said`) and the last trick, the same
+    for every seat; a client that asked for no pictures gets neither."""
+    from server_harness import Player
+
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "person", "person"], names=["Ann", "Bo", "Cy"])
+        secrets = [seat["secret"] for seat in answer["seats"]]
+        ann = Player(server.url, secrets[0], pictures=True)
+        watcher = Player(server.url, answer["spectators"]["secret"], pictures=True)
+        bo = Player(server.url, secrets[1])
+        others = []
+        dealt = ann.until_at(1)
+        assert dealt["said"] == ["Round 1: Cy deals, Ann leads"]
+        assert dealt["last_trick"] is None
+        for seat, card in ((0, "KC"), (1, "2D"), (2, "2H")):
+            player = ann
+            if seat:  # (a connection of that seat's own, at the match's latest action)
+                player = Player(server.url, secrets[seat])
+                others.append(player)
+                player.until_at(ann.at)
+            player.act(cr.Play(seat, card))
+            told = ann.until_at(ann.at + 1)
+            assert told["said"][0] == f"{('Ann', 'Bo', 'Cy')[seat]} plays {card}"
+        assert told["said"][1:] == ["trick 1: Ann KC, Bo 2D, Cy 2H → Ann"]
+        last = told["last_trick"]
+        assert (last["number"], last["taker"]) == (1, 0)
+        assert 'aria-label="Trick 1: Ann KC, Bo 2D, Cy 2H. Ann takes the trick."' in last["picture"]
+        ann.act(cr.Play(0, "7C"))
+        later = ann.until_at(ann.at + 1)
+        assert later["said"] == ["Ann plays 7C"]
+        assert later["last_trick"] == last  # kept while the next trick is played
+        # The spectator is told the same; a client without pictures is told nothing of it.
+        seen = watcher.until_at(ann.at)
+        assert (seen["said"], seen["last_trick"]) == (later["said"], later["last_trick"])
+        plain = bo.until_at(ann.at)
+        assert "said" not in plain
+        assert "last_trick" not in plain
+        for player in (ann, watcher, bo, *others):
+            player.close()

@@ -61,6 +61,11 @@ class Room:
         self.advancing: asyncio.Task[None] | None = None
         self.views = ViewWriter()
         self.record_text: str | None = None  # the finished match's record document, once written
+        self.step: tuple[cr.State, cr.Action] | None = None  # the latest action, and the state before it
+        table = state.table  # the latest trick taken (kept into the next round), for the `last_trick`
+        self.last_trick = (
+            (table.tricks[-1], len(table.tricks)) if table is not None and table.tricks else None
+        )
         self.last_active = time.monotonic()  # the last action, or the last connection to come or go
 
     # ----------------------------------------------------------------- messages
@@ -86,9 +91,32 @@ class Room:
                 from .. import render
 
                 text += ',"picture":' + json.dumps(render.svg(view), ensure_ascii=False)
+                if "story" not in cache:
+                    cache["story"] = self.story()
+                text += cache["story"]
             text += "}"
             cache[key] = text
         return text
+
+    def story(self) -> str:
+        """What a view with pictures adds, the same for every seat (it tells only what all see): `said`,
+        the narration of the latest action (`cr.narrate`), and `last_trick`, the latest trick taken."""
+        from .. import render
+        from ..narrate import narrate
+
+        said = []
+        if self.step is not None:
+            before, action = self.step
+            if isinstance(action, cr.Play):
+                said.append(f"{self.state.players[action.seat]} plays {action.card}")
+            said += [line.strip() for line in narrate(before, action, self.state)]
+        last = None
+        if self.last_trick is not None:
+            trick, number = self.last_trick
+            title = f"Trick {number}"
+            picture = render.trick_svg(trick, self.state.players, rules=self.state.rules, title=title)
+            last = {"number": number, "taker": trick.taker, "picture": picture}
+        return "," + json.dumps({"said": said, "last_trick": last}, ensure_ascii=False)[1:-1]
 
     def broadcast(self) -> None:
         """Send every connection its own seat's view of the current state."""
@@ -181,10 +209,13 @@ class Room:
 
     async def _accept(self, action: cr.Action) -> None:
         """Apply, store, then tell: the caller holds the lock and has checked the action."""
-        state = cr.apply(self.state, action)
+        before, state = self.state, cr.apply(self.state, action)
         document = json.dumps(schema.action_document(action), separators=(",", ":"), ensure_ascii=False)
         await self.hub.commit(self.id, self.length, document, finished=state.is_over)
-        self.state = state
+        self.state, self.step = state, (before, action)
+        taken = state.table.tricks if state.table is not None else ()
+        if before.table is not None and len(taken) > len(before.table.tricks):
+            self.last_trick = (taken[-1], len(taken))
         self.length += 1
         self.last_active = time.monotonic()
         self.broadcast()
