@@ -256,3 +256,38 @@ def test_views_with_pictures_narrate_each_action_and_keep_the_last_trick(tmp_pat
         assert "last_trick" not in plain
         for player in (ann, watcher, bo, *others):
             player.close()
+
+
+def test_each_person_names_their_seat_when_joining(tmp_path: Path) -> None:
+    """A join message's `name` names the link's seat: stored, told to everyone, in the views; a bad
+    name is refused; a spectator's name is ignored."""
+    from server_harness import Player
+
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "person", "heuristic"])
+        secrets = [seat["secret"] for seat in answer["seats"]]
+        assert [seat["name"] for seat in answer["seats"]] == ["Player 1", "Player 2", "Heuristic bot 1"]
+        ann = Player(server.url, secrets[0])
+        ann.until(lambda m: m["type"] == "view")
+        bo = Player(server.url, secrets[1], join=False)
+        bo.send({"type": "join", "link": secrets[1], "name": "Bo"})
+        told = ann.until(lambda m: m["type"] == "table" and m["seats"][1]["name"] == "Bo")
+        assert [seat["name"] for seat in told["seats"]] == ["Player 1", "Bo", "Heuristic bot 1"]
+        view = ann.until(lambda m: m["type"] == "view")["view"]
+        assert view["players"] == ["Player 1", "Bo", "Heuristic bot 1"]
+        assert bo.until(lambda m: m["type"] == "view")["view"]["players"][1] == "Bo"
+        stored = server.hub.store.table(answer["table"])
+        assert stored is not None
+        assert stored.players == ("Player 1", "Bo", "Heuristic bot 1")
+        # A name that is no name is refused, and the connection closed; the seat keeps its name.
+        bad = Player(server.url, secrets[0], join=False)
+        bad.send({"type": "join", "link": secrets[0], "name": "\u0007" * 3})
+        error = bad.error()
+        assert (error["code"], error["path"]) == ("invalid-document", "$.name")
+        # A spectator's link names nobody.
+        watcher = Player(server.url, answer["spectators"]["secret"], join=False)
+        watcher.send({"type": "join", "link": answer["spectators"]["secret"], "name": "Eve"})
+        seats = watcher.until(lambda m: m["type"] == "table")["seats"]
+        assert [seat["name"] for seat in seats] == ["Player 1", "Bo", "Heuristic bot 1"]
+        for player in (ann, bo, bad, watcher):
+            player.close()

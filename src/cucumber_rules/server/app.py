@@ -37,7 +37,7 @@ import cucumber_rules as cr
 
 from .. import schema
 from .clients import Bucket, Client, Limits, error_message
-from .requests import CreateError
+from .requests import CreateError, is_name
 from .store import Store
 from .tables import Hub
 
@@ -275,6 +275,12 @@ def create_app(
             )
             await _close(websocket, 1008, "", refusal)
             return
+        if "name" in join and not is_name(join["name"]):
+            refusal = _refusal(
+                "invalid-document", "a name is 1 to 40 characters, without control characters", "$.name"
+            )
+            await _close(websocket, 1008, "", refusal)
+            return
         try:
             joined = await hub_.join(join.get("link"))
         except CreateError as err:  # a table put away, and no room to bring it back
@@ -284,6 +290,8 @@ def create_app(
             await _close(websocket, 1008, "", _refusal("unknown-link", "the link names no seat of any table"))
             return
         room, seat = joined
+        if "name" in join and seat is not None:  # (a spectator's link names nobody)
+            await room.rename(seat, join["name"])
         client = Client(seat, pictures=join.get("pictures") is True, queue=limits.queue)
         if not room.attach(client):
             refusal = _refusal("server-full", "this table has all the connections it may")
@@ -342,7 +350,7 @@ def create_app(
 
 
 #: The fields of a `join` message.
-_JOIN_FIELDS: Final = frozenset(("type", "link", "pictures"))
+_JOIN_FIELDS: Final = frozenset(("type", "link", "pictures", "name"))
 
 
 def _too_long(text: str, limit: int) -> bool:

@@ -15,6 +15,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 import cucumber_rules as cr
 
 from .. import schema
@@ -158,6 +160,22 @@ class Room:
             self.announce()
         if not self.clients and self.state.is_over:
             self.hub.unload(self)
+
+    async def rename(self, seat: int, name: str) -> None:
+        """Name a person's seat (a `join` message's `name`) while the match runs: stored, then told to all.
+
+        The match is replayed with the new labels, so its views, pictures and record carry them.
+        """
+        async with self.lock:
+            if self.bots[seat] is not None or self.state.is_over or self.state.players[seat] == name:
+                return
+            players = (*self.state.players[:seat], name, *self.state.players[seat + 1 :])
+            record = attrs.evolve(cr.record(self.state), players=players)
+            state = await asyncio.to_thread(cr.replay, record)  # (a long match: off the event loop)
+            await self.hub.rename(self.id, players)
+            self.state = state
+        self.announce()
+        self.broadcast()
 
     # ----------------------------------------------------------------- actions
 

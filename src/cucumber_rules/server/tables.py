@@ -119,6 +119,10 @@ class Hub:
         """Store action `n` of a table (one transaction); return once it is committed."""
         await self._db(self.store.append, table_id, n, action, finished=finished)
 
+    async def rename(self, table_id: str, players: Sequence[str]) -> None:
+        """Store a table's seat labels; return once they are committed."""
+        await self._db(self.store.rename, table_id, players)
+
     # ----------------------------------------------------------------- start and stop
 
     async def _checkpoints(self, every: float = 1.0) -> None:
