@@ -40,6 +40,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The player, called "You", spoken of in the third person ("You takes", "You has"; not "You cross").
+THIRD_PERSON_YOU = re.compile(r"\bYou (?:has|(?!\w*ss\b)\w+s)\b")
 #: Python starts in the page (Pyodide): allow for a slow, shared machine.
 START_TIMEOUT_MS = 120_000
 #: The address the site is built for (mkdocs.yml's site_url), which its sitemap.xml names.
@@ -252,9 +254,11 @@ def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
     picture = trick.locator("svg")
     label = picture.get_attribute("aria-label") or ""
     told = re.search(
-        rf"Trick 1: You {re.escape(card or '')}, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+\. (You|Bot \d) takes", label
+        rf"Trick 1: You {re.escape(card or '')}, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+\. "
+        r"(You take|Bot \d takes) the trick",
+        label,
     )
-    assert told is not None, label
+    assert told is not None, label  # (to the player: "You take the trick", never "You takes")
     caption = trick.locator(".live-play-trick-caption").inner_text()
     assert re.match(r"(You take|Bot \d takes) trick 1\. Cost: nothing yet: only the last trick", caption), (
         caption
@@ -287,6 +291,13 @@ def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
     assert "Your hand (You)" in words
     assert words.count("Totals:") == 1, words
     assert page.locator(".live-play-table .cr-back").count() > 0
+    # What a screen reader reads (the pictures' words, the live regions) speaks to the player: "You take".
+    read = page.evaluate(
+        "() => [...document.querySelectorAll('#live-play [aria-label], #live-play [aria-live], "
+        "#live-play title')].map((n) => n.getAttribute('aria-label') || n.textContent).join(' ')"
+    )
+    assert "You" in read
+    assert not re.findall(THIRD_PERSON_YOU, read), re.findall(THIRD_PERSON_YOU, read)
     _ok(watched)
 
 

@@ -685,3 +685,32 @@ def test_the_browsers_python_is_a_supported_python(site: Path) -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert f'"Programming Language :: Python :: {version}"' in pyproject, version
     assert f"3.11 to {version}" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+def test_the_play_pages_words_speak_to_the_player_in_the_second_person() -> None:
+    """Whole matches of every preset on the Play page: its log, its pictures' words (read by screen
+    readers) and the tricks it shows say "You take", "You pay", "You win", never "You takes"."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import random
+
+    import cucumber_live
+
+    from test_browser import THIRD_PERSON_YOU
+
+    said: set[str] = set()
+    for preset in sorted(cr.RULESETS):
+        for seed in range(3):
+            match = cucumber_live.Match(preset, players=3, bots="random", seed=seed)
+            choices = random.Random(seed)
+            snapshot = match.snapshot()
+            while True:
+                texts = [snapshot["svg"], snapshot["text"], snapshot["status"], *snapshot["log"]]
+                for trick in snapshot["tricks"]:
+                    texts += [trick["svg"], trick["text"], trick["cost"], trick["words"], *trick["lines"]]
+                for text in texts:
+                    assert not THIRD_PERSON_YOU.search(text), (preset, seed, THIRD_PERSON_YOU.findall(text))
+                    said.update(re.findall(r"\bYou \w+", text))
+                if snapshot["over"] or not snapshot["legal"]:
+                    break
+                snapshot = match.act(choices.randrange(len(snapshot["legal"])))
+    assert {"You take", "You pay", "You play"} <= said, said
