@@ -59,6 +59,18 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.openspiel",
     "cucumber_rules.pettingzoo",
 )
+#: The pages of the API reference that document the package root's names, one group each (mkdocs.yml).
+ROOT_API_PAGES = (
+    "playing",
+    "rules",
+    "state",
+    "views",
+    "ladder",
+    "catastrophe",
+    "outcomes",
+    "records",
+    "errors",
+)
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)
 #: The example game that "Adding a game" walks through.
@@ -162,18 +174,45 @@ def test_home_page_example_output_is_produced_at_build_time(site: Path) -> None:
 
 @needs_mkdocs
 def test_api_reference_documents_every_public_name(site: Path) -> None:
-    page = _page(site, "api")
+    """Every name of the package root once, on the page of its group; each submodule on a page of its own,
+    linking the names it re-exports to where they are documented."""
+    pages = {name: _page(site, f"api/{name}") for name in ROOT_API_PAGES}
+    where: dict[str, str] = {}
     for name in cr.__all__:
-        assert f'id="cucumber_rules.{name}"' in page, f"the API page does not document {name}"
+        found = [page for page, text in pages.items() if f'id="cucumber_rules.{name}"' in text]
+        assert len(found) == 1, f"{name} is documented on {found or 'no page'} of the API reference"
+        where[name] = found[0]
+    assert set(where.values()) == set(ROOT_API_PAGES), "a page of the API reference documents nothing"
+    index = _page(site, "api")
+    for page in ROOT_API_PAGES:
+        assert f'href="{page}/"' in index, f"the API reference's first page does not list api/{page}"
     for module in PUBLIC_SUBMODULES:
         mod = importlib.import_module(module)
         sub = _page(site, f"api/{module.rsplit('.', 1)[1]}")
+        assert f'href="{module.rsplit(".", 1)[1]}/"' in index, f"the first page does not list {module}"
         for name in getattr(mod, "__all__", ()):
             if name in cr.__all__ and getattr(cr, name) is getattr(mod, name):
-                # Re-exported from the root: documented once, on the root's page, and linked from here.
-                assert f'href="../#cucumber_rules.{name}"' in sub, f"api/{module}: {name} is not linked"
+                # Re-exported from the root: documented once, on its group's page, and linked from here.
+                link = f'href="../{where[name]}/#cucumber_rules.{name}"'
+                assert link in sub, f"api/{module}: {name} is not linked"
                 continue
             assert f'id="{module}.{name}"' in sub, f"the API page of {module} does not document {name}"
+
+
+@needs_mkdocs
+def test_no_api_page_is_the_whole_reference(site: Path) -> None:
+    """The reference was one page of every name (80,000 px, seconds to lay out): no page holds more than
+    a fifth of the site's API entries now, and no link goes to a section of that old page."""
+    entries = {
+        path: len(re.findall(r'<div class="doc doc-object', path.read_text(encoding="utf-8")))
+        for path in (site / "api").rglob("index.html")
+    }
+    total = sum(entries.values())
+    assert total > 200, total
+    assert max(entries.values()) < total / 5, sorted(entries.items(), key=lambda e: -e[1])[:3]
+    old = re.compile(r'href="[^"]*\bapi/#|href="(?:\.\./)+#cucumber_rules\.')
+    for path in site.rglob("*.html"):
+        assert not old.search(path.read_text(encoding="utf-8")), f"{path}: a link to the old single page"
 
 
 @needs_mkdocs
@@ -187,7 +226,7 @@ def test_api_signatures_are_formatted(site: Path) -> None:
     # One parameter a line, as Ruff formats a long signature.
     assert re.search(
         r'<span class="nf">new_game</span><span class="p">\(</span>\n\s+<span class="n">rules',
-        _page(site, "api"),
+        _page(site, "api/playing"),
     )
 
 
@@ -226,7 +265,7 @@ window.addEventListener("load", () => setTimeout(() => {{
 def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width: int) -> None:
     """In a real browser: the copy button covers no code, option names never split, signatures never cut."""
     assert _BROWSER is not None
-    pages = ["concepts/options", "rules/agurk", "api", "api/simulate", "cli"]
+    pages = ["concepts/options", "rules/agurk", "api/playing", "api/simulate", "cli"]
     frames = "".join(
         f'<iframe data-page="{page}" src="site/{page}/" '
         f'style="width:{width}px;height:900px;border:0"></iframe>'
@@ -665,7 +704,8 @@ def test_page_titles_do_not_repeat_the_site_name(site: Path) -> None:
             assert (
                 html.unescape(title[1]).strip() != "cucumber_rules - cucumber_rules" or path.parent == site
             ), f"{path.relative_to(site)}: the title says only the site's name twice"
-    assert "<title>API reference: cucumber_rules - cucumber_rules</title>" in _page(site, "api")
+    assert "<title>API reference - cucumber_rules</title>" in _page(site, "api")
+    assert "<title>Playing a match - cucumber_rules</title>" in _page(site, "api/playing")
 
 
 def test_the_first_pages_code_fits_a_laptop_screen() -> None:
