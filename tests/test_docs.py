@@ -754,3 +754,12 @@ def test_the_play_pages_words_speak_to_the_player_in_the_second_person() -> None
                     break
                 snapshot = match.act(choices.randrange(len(snapshot["legal"])))
     assert {"You take", "You pay", "You play"} <= said, said
+
+
+def test_demo_sh_says_what_its_first_run_does_not_how_long_it_takes() -> None:
+    """The README's first command: its notes say what a first run does, not a time a busy machine breaks."""
+    script = (ROOT / "tools" / "demo.sh").read_text(encoding="utf-8")
+    notes = "\n".join(line for line in script.splitlines() if line.lstrip().startswith(("#", "echo")))
+    assert not re.search(r"\b\d+\s*(s|sec|seconds?|min|minutes?)\b", notes), notes
+    for step in (".venv", "pip", "pip install -e '.[cli]'", "demo"):
+        assert step in notes, step
