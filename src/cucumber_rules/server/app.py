@@ -45,7 +45,7 @@ from .hub import Hub
 from .limits import Bucket, Limits
 from .pages import HOME_PAGE, PLAY_PAGE
 from .protocol import PONG, NotJSON, dumps, error_message, parse, refusal, unknown_field
-from .requests import CreateError
+from .requests import CreateError, is_name
 from .store import Store
 
 __all__ = ["create_app"]
@@ -302,6 +302,10 @@ def create_app(
         if unknown is not None:
             await _close(websocket, 1008, "", error_message(unknown))
             return
+        if "name" in join and not is_name(join["name"]):
+            bad_name = "a name is 1 to 40 characters, without control characters"
+            await _close(websocket, 1008, "", refusal("invalid-document", bad_name, "$.name"))
+            return
         try:
             joined = await hub_.join(join.get("link"))
         except CreateError as err:  # put away with no room to bring it back, damaged, or a database error
@@ -311,6 +315,8 @@ def create_app(
             await _close(websocket, 1008, "", refusal("unknown-link", "the link names no seat of any table"))
             return
         room, seat = joined
+        if "name" in join and seat is not None:  # (a spectator's link names nobody)
+            await room.rename(seat, join["name"])
         client = Client(seat, pictures=join.get("pictures") is True, queue=limits.queue)
         if not room.attach(client):
             full = refusal("server-full", "this table has all the connections it may")
@@ -373,7 +379,7 @@ def create_app(
 
 
 #: The fields of a `join` message.
-JOIN_FIELDS: Final = frozenset(("type", "link", "pictures"))
+JOIN_FIELDS: Final = frozenset(("type", "link", "pictures", "name"))
 
 
 def _too_long(text: str, limit: int) -> bool:

@@ -156,6 +156,10 @@ class Hub:
         """Store action `n` of a table (one transaction); return once it is committed."""
         await self.database.commit(table_id, n, action, finished=finished)
 
+    async def rename(self, table_id: str, players: Sequence[str]) -> None:
+        """Store a table's seat labels (a person named their seat when joining); return once committed."""
+        await self.database.call(self.store.rename, table_id, players)
+
     async def join(self, secret: Any) -> tuple[Room, int | None] | None:
         """The room and seat of a link's secret, or None for a secret that names no seat.
 

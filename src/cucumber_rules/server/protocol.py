@@ -115,16 +115,23 @@ def refusal(code: str, message: str, path: str | None = None) -> str:
     return error_message(schema.protocol_error(code, message, path=path))
 
 
-def view_message(at: int, view: str, picture: str | None = None) -> str:
-    """A `view` message: the view document (already written), and its picture if asked for.
+def view_message(
+    at: int, view: str, picture: str | None = None, told: Mapping[str, Any] | None = None
+) -> str:
+    """A `view` message: the view document (already written), and its picture if asked for, with what
+    a picture's reader is told beside it (`said` and `last_trick`, the same for every seat).
 
     Example:
         >>> view_message(5, '{"seat":0}')
         '{"type":"view","at":5,"view":{"seat":0}}'
+        >>> view_message(5, '{"seat":0}', "<svg/>", {"said": ["Ann plays 7C"], "last_trick": None})[38:]
+        '"picture":"<svg/>","said":["Ann plays 7C"],"last_trick":null}'
     """
     body: dict[str, Any] = {"type": "view", "at": at, "view": orjson.Fragment(view)}
     if picture is not None:
         body["picture"] = picture
+    if told is not None:
+        body.update(told)
     return dumps(body)
 
 

@@ -14,6 +14,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 import cucumber_rules as cr
 
 from .. import schema
@@ -70,7 +72,14 @@ class Room:
         self.views = ViewWriter()
         self.sent: dict[tuple[int | None, bool], str] = {}
         """The view messages of the current position, by seat and pictures (each written once)."""
+        self.told: dict[str, Any] | None = None
+        """What the views with pictures add at the current position (`story`), once written."""
         self.record_text: str | None = None  # the finished match's record document, once written
+        self.step: tuple[cr.State, cr.Action] | None = None  # the latest action, and the state before it
+        table = state.table  # the latest trick taken (kept into the next round), for the `last_trick`
+        self.last_trick = (
+            (table.tricks[-1], len(table.tricks)) if table is not None and table.tricks else None
+        )
         self.last_active = time.monotonic()  # the last action, or the last connection to come or go
 
     # ----------------------------------------------------------------- messages
@@ -95,8 +104,32 @@ class Room:
                 from .. import render
 
                 picture = render.svg(view)
-            text = self.sent[key] = view_message(self.length, self.views.dumps(view), picture)
+                if self.told is None:
+                    self.told = self.story()
+            text = self.sent[key] = view_message(
+                self.length, self.views.dumps(view), picture, self.told if pictures else None
+            )
         return text
+
+    def story(self) -> dict[str, Any]:
+        """What a view with pictures adds, the same for every seat (it tells only what all see): `said`,
+        the narration of the latest action (`cr.narrate`), and `last_trick`, the latest trick taken."""
+        from .. import render
+        from ..narrate import narrate
+
+        said = []
+        if self.step is not None:
+            before, action = self.step
+            if isinstance(action, cr.Play):
+                said.append(f"{self.state.players[action.seat]} plays {action.card}")
+            said += [line.strip() for line in narrate(before, action, self.state)]
+        last = None
+        if self.last_trick is not None:
+            trick, number = self.last_trick
+            title = f"Trick {number}"
+            picture = render.trick_svg(trick, self.state.players, rules=self.state.rules, title=title)
+            last = {"number": number, "taker": trick.taker, "picture": picture}
+        return {"said": said, "last_trick": last}
 
     def broadcast(self) -> None:
         """Send every connection its own seat's view of the current state."""
@@ -153,6 +186,22 @@ class Room:
             self.advancing.cancel()
         for client in self.clients:
             client.close()
+
+    async def rename(self, seat: int, name: str) -> None:
+        """Name a person's seat (a `join` message's `name`) while the match runs: stored, then told to all.
+
+        The match is replayed with the new labels, so its views, pictures and record carry them.
+        """
+        async with self.lock:
+            if self.bots[seat] is not None or self.state.is_over or self.state.players[seat] == name:
+                return
+            players = (*self.state.players[:seat], name, *self.state.players[seat + 1 :])
+            record = attrs.evolve(cr.record(self.state), players=players)
+            state = await asyncio.to_thread(cr.replay, record)  # (a long match: off the event loop)
+            await self.hub.rename(self.id, players)
+            self.state, self.sent, self.told = state, {}, None
+        self.announce()
+        self.broadcast()
 
     # ----------------------------------------------------------------- actions
 
@@ -216,16 +265,19 @@ class Room:
         Raises:
             NotStored: The database failed: nothing was applied, and nobody was told.
         """
-        state = cr.apply(self.state, action)
+        before, state = self.state, cr.apply(self.state, action)
         document = dumps(schema.action_document(action))
         try:
             await self.hub.commit(self.id, self.length, document, finished=state.is_over)
         except Exception as err:
             log.exception("table %s: action %d could not be stored", self.id, self.length)
             raise NotStored from err
-        self.state = state
+        self.state, self.step = state, (before, action)
+        taken = state.table.tricks if state.table is not None else ()
+        if before.table is not None and len(taken) > len(before.table.tricks):
+            self.last_trick = (taken[-1], len(taken))
         self.length += 1
-        self.sent = {}
+        self.sent, self.told = {}, None
         self.last_active = time.monotonic()
         self.broadcast()
 

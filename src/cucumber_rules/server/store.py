@@ -273,6 +273,11 @@ class Store:
                 raise RuntimeError(f"table {table_id}: action {n} is not the next one; nothing was stored")
             db.execute("INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)", (table_id, n, action))
 
+    def rename(self, table_id: str, players: Sequence[str]) -> None:
+        """Store a table's seat labels (a person named their seat when joining)."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE tables SET players = ? WHERE id = ?", (json.dumps(list(players)), table_id))
+
     class _Transaction:
         def __init__(self, db: sqlite3.Connection) -> None:
             self.db = db
