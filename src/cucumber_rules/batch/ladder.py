@@ -1,0 +1,310 @@
+"""The ladder kernel: Agurk, Gurka, Five Cucumbers and Fünf Gurken, every option, as array operations.
+
+One step plays every lane's card at once (the follow rule is a table row: `ge[high] | eq[lowest]`,
+forced following an `any`), ends the tricks that are complete, and runs the rare path (scoring,
+thresholds, marks, eliminations, revival, winners, the next deal) only on the lanes whose round
+ended. Each rule has one function here, named for it, so a test can plant a mutant in it.
+
+Example:
+    >>> from cucumber_rules import batch
+    >>> env = batch.make("gurka", players=3, size=4)
+    >>> s = env.init(1)
+    >>> s = env.step(s, s.legal_action_mask.argmax(axis=1))
+    >>> s.trick_len.tolist()
+    [1, 1, 1, 1]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import rng
+from .backend import Array, Backend
+from .lanes import on_lanes, reset_matches, seat_mask, win
+from .spec import BITS, NEXT, PREV, RANKPOS, Spec
+from .state import BatchState
+
+__all__ = [
+    "advance",
+    "deal",
+    "deal_cards",
+    "decide",
+    "end_round",
+    "follow",
+    "legal",
+    "new_matches",
+    "pay",
+    "takes",
+    "thresholds",
+    "winners",
+]
+
+BIG = 1 << 29
+
+
+# --------------------------------------------------------------------------- the rules, one function each
+
+
+def takes(spec: Spec, rank: Array, high: Array, lead: Array, first: Array) -> Array:
+    """The card played takes the trick so far: the first card, or one at least as high as the highest
+    (the later of equal cards), unless a top-rank card was led (`ace_lead`: it keeps the trick)."""
+    take = rank >= high
+    if spec.ace >= 0:
+        take &= first | (lead != spec.ace)
+    return take
+
+
+def follow(spec: Spec, held: Array, high: Array, low: Array) -> Array:
+    """The follow rule: a card at least as high as the highest in the trick, or a lowest card; forced
+    following: a lowest card only when none is high enough. (`high` 0 when leading: any card.)"""
+    ge = spec.ge.take(high, axis=0) & held
+    lowest = spec.eq.take(low, axis=0) & held
+    if spec.forced:
+        some: Array = np.logical_or.reduce(ge, axis=1)
+        return np.where(some[:, None], ge, lowest)
+    return ge | lowest
+
+
+def pay(spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
+        ) -> tuple[Array, Array, Array]:  # fmt: skip
+    """Who pays for the last trick, at which rank, and how much: the taker pays the value of the card
+    taking (with `reverse` the last of the lowest cards pays it), doubled by 1s (`doubling`)."""
+    payer, paying = taker, taken
+    if spec.reverse:
+        low = np.where(played, ranks, BIG)
+        lowest = low.min(axis=1)
+        last = np.where(played & (low == lowest[:, None]), order, -1)
+        payer, paying = last.argmax(axis=1).astype(np.int32), lowest
+    amount = spec.value.take(taken)
+    if spec.doubling != "none":
+        ones = (played & (ranks == 1)).sum(axis=1)
+        if spec.doubling == "per-one":
+            amount = amount << ones.astype(np.int32)
+        else:
+            amount = np.where(ones > 0, amount * 2, amount)
+    return payer, paying, amount.astype(np.int32)
+
+
+def thresholds(spec: Spec, totals: Array, marks: Array, payer_total: Array, payer_marks: Array
+               ) -> tuple[Array, Array]:  # fmt: skip
+    """Reaching the threshold: an elimination on the last life, else a cucumber mark (and a reset)."""
+    cross = payer_total >= spec.threshold
+    out = cross & (payer_marks + 1 >= spec.lives)
+    return out, cross & ~out
+
+
+def winners(spec: Spec, totals: Array, alive: Array, seated: Array, number: Array, n: Array,
+            pending: Array) -> tuple[Array, Array]:  # fmt: skip
+    """The winners once a round is scored (none while the match goes on), and the pending revivals left:
+    after `fixed_rounds` the lowest total; else the last seat in; else at the round limit the lowest
+    total still in (an eliminated payer then stays out)."""
+    if spec.fixed_rounds:
+        lowest = np.where(seated, totals, BIG).min(axis=1)
+        done = number >= spec.fixed_rounds
+        return seated & (totals == lowest[:, None]) & done[:, None], pending
+    sole = (alive.sum(axis=1) == 1) & (pending < 0)
+    limit = ~sole & (number >= spec.limit.take(n))
+    lowest = np.where(alive, totals, BIG).min(axis=1)
+    found = alive & (sole[:, None] | (limit[:, None] & (totals == lowest[:, None])))
+    return found, np.where(limit, -1, pending)
+
+
+def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
+    """The legal action ids of every lane's seat to act: its follow rule, or the revival decisions."""
+    b = st.current_player.shape[0]
+    s, k = spec.seats, spec.num_cards
+    p = np.maximum(st.current_player, 0)
+    rows = bk.take(st.hands.reshape(b * s, k), np.arange(b, dtype=np.int32) * s + p)
+    held = rows > 0
+    low = spec.rank.take(held.argmax(axis=1))
+    high = st.high
+    if spec.ace >= 0:  # after a led top card only the lowest cards: a `ge` row with no card
+        high = np.where((st.lead == spec.ace) & (st.trick_len > 0), spec.ace + 1, high)
+    mask = follow(spec, held, high, low)
+    if spec.revival:
+        wide = np.zeros((b, spec.num_actions), bool)
+        wide[:, :k] = mask
+        deciding = st.pending >= 0
+        wide[:, k] = deciding
+        wide[:, k + 1] = deciding
+        mask = wide
+    if st.over.any():
+        mask[st.over] = True
+    return mask
+
+
+# --------------------------------------------------------------------------- a step
+
+
+def advance(bk: Backend, spec: Spec, st: BatchState, actions: Array, auto_reset: bool) -> BatchState:
+    """Apply every lane's action (all lanes in play, each action legal): a card, or a revival decision."""
+    if spec.revival:
+        deciding = st.pending >= 0
+        if deciding.any():
+            st = on_lanes(bk, st, deciding, lambda t: decide(bk, spec, t, actions[deciding], auto_reset))
+            return on_lanes(bk, st, ~deciding, lambda t: _play(bk, spec, t, actions[~deciding], auto_reset))
+    return _play(bk, spec, st, actions, auto_reset)
+
+
+def _play(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -> BatchState:
+    b = a.shape[0]
+    s, k = spec.seats, spec.num_cards
+    p = st.current_player
+    seat = np.arange(b, dtype=np.int32) * s + p
+    hands = bk.add_at(st.hands, seat * k + a, -1)
+    trick = bk.set_at(st.trick, seat, a)
+    rank = bk.take(spec.rank, a)
+    first = st.trick_len == 0
+    lead = np.where(first, rank, st.lead) if spec.ace >= 0 else st.lead
+    take = takes(spec, rank, st.high, lead, first)
+    best = np.where(take, p, st.best)
+    high = np.where(take, rank, st.high)
+    trick_len = st.trick_len + 1
+    end = trick_len == st.in_round
+    nxt = bk.take(NEXT, p * BITS + st.seats)
+    st = st._replace(hands=hands, trick=trick, lead=lead, best=best, high=high, trick_len=trick_len,
+                     current_player=np.where(end, best, nxt))  # fmt: skip
+    if not end.any():
+        return st
+    tricks = st.tricks + end
+    over = end & (tricks == spec.hand.take(st.players))
+    led = st.leader
+    st = st._replace(
+        tricks=tricks,
+        leader=np.where(end, best, led),
+        trick=np.where(end[:, None], -1, trick),
+        trick_len=np.where(end, 0, trick_len),
+        high=np.where(end, 0, high),
+        best=np.where(end, -1, best),
+    )
+    if not over.any():
+        return st
+    # the round's last trick: `trick`, `best`, `high` and `led` before they were cleared
+    lanes = np.flatnonzero(over)
+    last, taker, taken, leader = trick[lanes], best[lanes], high[lanes], led[lanes]
+    return on_lanes(bk, st, over, lambda t: end_round(bk, spec, t, last, taker, taken, leader, auto_reset))
+
+
+def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array, taken: Array,
+              leader: Array, auto_reset: bool) -> BatchState:  # fmt: skip
+    """Score the round's last trick (`last`: each seat's card, `taker` its taker at rank `taken`), then
+    thresholds, marks, eliminations, revivals, returns and winners; then a deal, a revival decision,
+    or the match's end."""
+    b, s = last.shape
+    n = st.players
+    seat = np.arange(s, dtype=np.int32)[None, :]
+    seated = seat < n[:, None]
+    played = last >= 0
+    ranks = np.where(played, spec.rank.take(np.maximum(last, 0)), 0)
+    order = (seat - leader[:, None]) % n[:, None]
+    payer, paying, amount = pay(spec, played, ranks, taker, taken, order)
+    lane = np.arange(b, dtype=np.int32)
+    at = lane * s + payer
+    totals = st.totals.copy()
+    totals.reshape(-1)[at] += amount
+    if spec.tie_bonus:
+        bonus = played & (ranks == paying[:, None]) & (seat != payer[:, None])
+        totals = np.where(bonus, np.maximum(totals - amount[:, None], 0), totals)
+    marks, out, revived, sitting = st.marks.copy(), st.out.copy(), st.revived, st.sitting
+    number = st.rounds + 1
+    pending = np.full(b, -1, np.int32)
+    dealt = seat_mask(st.seats, s)
+    if not spec.fixed_rounds:
+        eliminated, marked = thresholds(spec, totals, marks, totals.reshape(-1)[at], marks.reshape(-1)[at])
+        out.reshape(-1)[at[eliminated]] = number[eliminated]
+        if spec.revival:
+            others = ((out == 0) & seated & (seat != payer[:, None])).sum(axis=1)
+            offer = eliminated & ~revived.reshape(-1)[at] & (others >= 2)
+            pending = np.where(offer, payer, -1).astype(np.int32)
+        if marked.any():
+            marks.reshape(-1)[at[marked]] += 1
+            reset = np.where(dealt & (out == 0) & (seat != payer[:, None]), totals, 0).max(axis=1)
+            totals.reshape(-1)[at[marked]] = reset[marked]
+    if spec.revival and sitting.any():  # the seats that sat out come back with the best total still in
+        back = np.where(dealt & (out == 0), totals, 0).max(axis=1)
+        totals = np.where(sitting, back[:, None], totals)
+        sitting = np.zeros_like(sitting)
+    found, pending = winners(spec, totals, (out == 0) & seated, seated, number, n, pending)
+    done: Array = np.logical_or.reduce(found, axis=1)
+    to_act = np.where(pending >= 0, pending, st.current_player)
+    st = st._replace(totals=totals, marks=marks, out=out, sitting=sitting, pending=pending, rounds=number,
+                     payer=payer, current_player=to_act)  # fmt: skip
+    st = on_lanes(bk, st, done, lambda t: _finish(bk, spec, t, found[done], auto_reset))
+    return on_lanes(bk, st, ~done & (pending < 0), lambda t: deal(bk, spec, t))
+
+
+def _finish(bk: Backend, spec: Spec, st: BatchState, found: Array, auto_reset: bool) -> BatchState:
+    st = win(st, found, auto_reset)
+    return new_matches(bk, spec, st) if auto_reset else st
+
+
+def decide(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -> BatchState:
+    """Revival decisions (`a` = K: buy back in and sit out the next round; K + 1: stay out), then the deal."""
+    b = a.shape[0]
+    at = (np.arange(b, dtype=np.int32) * spec.seats + st.pending)[a == spec.num_cards]
+    out, revived, sitting = st.out.copy(), st.revived.copy(), st.sitting.copy()
+    out.reshape(-1)[at] = 0
+    revived.reshape(-1)[at] = True
+    sitting.reshape(-1)[at] = True
+    st = st._replace(out=out, revived=revived, sitting=sitting, pending=np.full_like(st.pending, -1))
+    return deal(bk, spec, st)
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def new_matches(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
+    """Start the lanes' next matches and deal their first rounds."""
+    return deal(bk, spec, reset_matches(st))
+
+
+def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array, bits: Array) -> Array:
+    """The hands of a deal, (B, S, K) counts: the deck shuffled by (key, match, round), `hand_size`
+    cards to each seat of `bits` in seat order. The scalar replays (`to_scalar`) deal with it too."""
+    b, s, k = key.shape[0], spec.seats, spec.num_cards
+    size = spec.max_hand
+    order = bk.sort_order(rng.shuffle_keys(rng.seed_of(key, match, rounds, rng.DEAL), spec.deck.shape[0]))
+    cards = spec.deck.take(order)
+    seat = np.arange(s, dtype=np.int32)
+    pos = RANKPOS.take(seat[None, :] * BITS + bits[:, None])
+    slot = np.minimum(pos[:, :, None] * size + np.arange(size)[None, None, :], cards.shape[1] - 1)
+    got = np.take_along_axis(cards, slot.reshape(b, -1), axis=1).reshape(b, s, size)
+    flat = (np.arange(b)[:, None, None] * s + seat[None, :, None]) * k + got
+    dealt = seat_mask(bits, s)
+    return bk.counts(flat[dealt].reshape(-1), b * s * k).reshape(b, s, k).astype(np.int8)
+
+
+def deal(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
+    """Deal the lanes' coming rounds: the seats in play and not sitting out, the dealer and the leader."""
+    s = spec.seats
+    n = st.players
+    seat = np.arange(s, dtype=np.int32)[None, :]
+    dealt = (st.out == 0) & ~st.sitting & (seat < n[:, None])
+    bits = (dealt.astype(np.int32) << seat).sum(axis=1).astype(np.int32)
+    if spec.rotate:
+        dealer = bk.take(NEXT, st.dealer * BITS + bits)
+        leader = bk.take(NEXT, dealer * BITS + bits)
+    else:
+        payer = np.maximum(st.payer, 0)
+        leader = np.where((bits >> payer) & 1 == 1, payer, bk.take(NEXT, payer * BITS + bits))
+        dealer = bk.take(PREV, leader * BITS + bits)
+    fresh = st.rounds == 0
+    dealer = np.where(fresh, (st.first - 1) % n, dealer).astype(np.int32)
+    leader = np.where(fresh, st.first, leader).astype(np.int32)
+    hands = deal_cards(bk, spec, st.key, st.match, st.rounds, bits)
+    return st._replace(
+        hands=hands,
+        dealt=hands.sum(axis=1, dtype=np.int8),
+        trick=np.full_like(st.trick, -1),
+        trick_len=np.zeros_like(st.trick_len),
+        best=np.full_like(st.best, -1),
+        high=np.zeros_like(st.high),
+        lead=np.full_like(st.lead, -1),
+        tricks=np.zeros_like(st.tricks),
+        seats=bits,
+        in_round=dealt.sum(axis=1, dtype=np.int32),
+        dealer=dealer,
+        leader=leader,
+        current_player=leader,
+        pending=np.full_like(st.pending, -1),
+    )

@@ -1,0 +1,105 @@
+"""Work on a subset of lanes, and what every kernel shares: seat masks, new matches, rewards.
+
+Example:
+    >>> import numpy as np
+    >>> from .backend import NUMPY
+    >>> seat_mask(np.array([0b101], np.int32), 4).tolist()
+    [[True, False, True, False]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .backend import Array, Backend
+from .state import NO_HAND, BatchState, merge, subset
+
+__all__ = ["on_lanes", "reset_matches", "seat_mask", "win"]
+
+
+def on_lanes(bk: Backend, st: BatchState, mask: Array, fn: Callable[[BatchState], BatchState]) -> BatchState:
+    """`st` with `fn` applied to the lanes where `mask` holds (skipped when none does).
+
+    numpy compacts those lanes, runs `fn` on them and writes them back; a traced backend would
+    run `fn` on every lane and merge with `where` (the kernels never branch on values otherwise).
+
+    Example:
+        >>> import numpy as np
+        >>> from .backend import NUMPY
+        >>> from .state import allocate
+        >>> s = allocate(3, 2, 4, 4, 1, 0)
+        >>> s = on_lanes(NUMPY, s, np.array([True, False, True]), lambda t: t._replace(rounds=t.rounds + 1))
+        >>> s.rounds.tolist()
+        [1, 0, 1]
+    """
+    lanes = bk.lanes(mask)
+    if lanes is None:
+        return st
+    if lanes.size == mask.shape[0]:
+        return fn(st)
+    return merge(st, lanes, fn(subset(st, lanes)))
+
+
+def seat_mask(bits: Array, seats: int) -> Array:
+    """(B, seats) bool: the seats set in each lane's bitmask.
+
+    Example:
+        >>> import numpy as np
+        >>> seat_mask(np.array([3], np.int32), 3).tolist()
+        [[True, True, False]]
+    """
+    return ((bits[:, None] >> np.arange(seats, dtype=np.int32)[None, :]) & 1).astype(bool)
+
+
+def win(st: BatchState, winners: Array, auto_reset: bool) -> BatchState:
+    """Lanes whose match just ended with `winners` (B, S): rewards (the winners share 1.0), terminated.
+
+    Without auto-reset the lane waits: no seat to act. (With auto-reset the caller starts the next match.)
+
+    Example:
+        >>> import numpy as np
+        >>> from .state import allocate
+        >>> s = win(allocate(1, 3, 4, 4, 1, 0), np.array([[True, False, True]]), False)
+        >>> s.rewards.tolist(), s.over.tolist(), s.current_player.tolist()
+        ([[0.5, 0.0, 0.5]], [True], [-1])
+    """
+    share = winners / np.maximum(winners.sum(1, keepdims=True), 1)
+    st = st._replace(
+        rewards=share.astype(np.float32),
+        terminated=np.ones_like(st.terminated),
+        winners=winners.copy(),
+    )
+    if not auto_reset:
+        st = st._replace(over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
+    return st
+
+
+def reset_matches(st: BatchState) -> BatchState:
+    """The lanes' next matches, before their first deal: totals, marks, eliminations and logs cleared.
+
+    Example:
+        >>> from .state import allocate
+        >>> s = allocate(1, 3, 4, 4, 1, 0)
+        >>> reset_matches(s._replace(rounds=s.rounds + 3)).rounds.tolist()
+        [0]
+    """
+    z = np.zeros_like
+    return st._replace(
+        match=st.match + np.uint32(1),
+        rounds=z(st.rounds),
+        totals=z(st.totals),
+        marks=z(st.marks),
+        out=z(st.out),
+        revived=z(st.revived),
+        sitting=z(st.sitting),
+        pending=np.full_like(st.pending, -1),
+        payer=np.full_like(st.payer, -1),
+        captured=z(st.captured),
+        fives=z(st.fives),
+        low=np.full_like(st.low, NO_HAND),
+        over=z(st.over),
+        log_len=z(st.log_len),
+        origin=np.full_like(st.origin, -1),
+    )
