@@ -29,6 +29,9 @@ PRESETS = [
     (R("catastrophe"), range(3, 7), 200),
 ]
 
+#: A cucumbers table of its own: 5-cucumber cards at 1, 8, 15, ... and 0 to 3 on the others.
+TABLE = tuple(5 if i % 7 == 0 else i % 4 for i in range(60))
+
 #: Every option value the presets do not already play, at least once (short matches where the option
 #: allows: a small threshold or hand size plays more rounds per second of checking).
 VARIANTS = [
@@ -56,10 +59,7 @@ VARIANTS = [
     (R("catastrophe", surprise=True), range(3, 7)),
     (R("catastrophe", cant_beat_em=True), range(3, 7)),
     (R("catastrophe", surprise=True, cant_beat_em=True, hand_count=2), range(3, 7)),
-    (
-        R("catastrophe", hand_count=2, hand_size=5, cucumbers=tuple(5 if i % 7 == 0 else i % 4 for i in range(60))),
-        range(3, 7),
-    ),
+    (R("catastrophe", hand_count=2, hand_size=5, cucumbers=TABLE), range(3, 7)),
     (R("catastrophe", hand_count=1, hand_size=1, cant_beat_em=False), range(3, 7)),
 ]
 
@@ -91,7 +91,8 @@ def test_every_option_value_plays_the_librarys_game(rules: cr.Rules, players: ra
 @pytest.mark.parametrize("preset", ["agurk", "five-cucumbers", "catastrophe"])
 def test_without_auto_reset_lanes_wait_at_the_end(preset: str) -> None:
     rules = R(preset)
-    env = batch.make(rules, players=range(rules.min_players, rules.max_players + 1), size=64, auto_reset=False)
+    counts = range(rules.min_players, rules.max_players + 1)
+    env = batch.make(rules, players=counts, size=64, auto_reset=False)
     report = batch.check(env, matches=64, seed=3, observe=0.05)
     assert report.matches >= 64
 
