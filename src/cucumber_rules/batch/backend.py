@@ -59,6 +59,11 @@ class Backend:
         """The lanes where `mask` holds, as indexes, or None when there are none (then skip the work)."""
         raise NotImplementedError
 
+    def some(self, mask: Array) -> bool:
+        """Whether work on the lanes of `mask` is needed at all (a traced backend always says True and
+        lets `where` make the work a no-op on the other lanes)."""
+        raise NotImplementedError
+
     def gather(self, a: Array, lanes: Array) -> Array:
         """`a[lanes]`."""
         raise NotImplementedError
@@ -107,6 +112,10 @@ class NumpyBackend(Backend):
         """See `Backend.lanes`."""
         found = np.flatnonzero(mask)
         return found if found.size else None
+
+    def some(self, mask: Array) -> bool:
+        """See `Backend.some`."""
+        return bool(mask.any())
 
     def gather(self, a: Array, lanes: Array) -> Array:
         """See `Backend.gather`."""

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import rng
 from .backend import Array, Backend
-from .lanes import on_lanes, reset_matches, win
+from .lanes import blend, on_lanes, reset_matches, win
 from .spec import Spec
 from .state import BatchState
 
@@ -95,11 +95,11 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     b = st.current_player.shape[0]
     s, k = spec.seats, spec.num_cards
     p = np.maximum(st.current_player, 0)
-    held = bk.take(st.hands.reshape(b * s, k), np.arange(b, dtype=np.int32) * s + p) > 0
+    held = bk.take(st.hands.reshape(b * s, k), np.arange(b, dtype=np.int32) * s + p).view(bool)
     allowed = bk.take(spec.rows, restriction(spec, st.marker, st.lead, st.trick_len == 0)) & held
     some: Array = np.logical_or.reduce(allowed, axis=1)
-    mask = np.where(some[:, None], allowed, held)
-    if st.over.any():
+    mask = allowed | (held & ~some[:, None])
+    if bk.some(st.over):
         mask[st.over] = True
     return mask
 
@@ -133,7 +133,7 @@ def advance(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool)
     nxt = np.where(p + 1 >= st.players, 0, p + 1)
     st = st._replace(hands=hands, trick=trick, lead=lead, marker=marker, best=best, high=high,
                      trick_len=trick_len, current_player=np.where(end, best, nxt))  # fmt: skip
-    if not end.any():
+    if not bk.some(end):
         return st
     # the taker captures the trick's cucumbers (and the revealed lead's)
     won = trick + 1
@@ -180,13 +180,12 @@ def end_hand(bk: Backend, spec: Spec, st: BatchState, auto_reset: bool) -> Batch
     done = number >= spec.hand_count
     found = winners(totals, low, seated) & done[:, None]
     st = st._replace(totals=totals.astype(np.int32), low=low.astype(np.int32), rounds=number)
-    st = on_lanes(bk, st, done, lambda t: _finish(bk, spec, t, found[done], auto_reset))
-    return on_lanes(bk, st, ~done, lambda t: deal(bk, spec, t))
-
-
-def _finish(bk: Backend, spec: Spec, st: BatchState, found: Array, auto_reset: bool) -> BatchState:
-    st = win(st, found, auto_reset)
-    return new_matches(bk, spec, st) if auto_reset else st
+    if not bk.some(done):
+        return deal(bk, spec, st)
+    st = win(st, found, done, auto_reset)
+    if auto_reset:
+        return deal(bk, spec, reset_matches(st, done))
+    return deal(bk, spec, st, ~done)
 
 
 # --------------------------------------------------------------------------- dealing
@@ -233,8 +232,9 @@ def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array,
     return hands, stock
 
 
-def deal(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
-    """Deal the lanes' coming hands: the starter (`first`, else the highest total, a tie drawn), cards."""
+def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) -> BatchState:
+    """Deal the lanes' coming hands (those of `where`, default all): the starter (`first`, else the
+    highest total, a tie drawn), the cards."""
     s = spec.seats
     n = st.players
     seated = np.arange(s)[None, :] < n[:, None]
@@ -244,7 +244,9 @@ def deal(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
     chosen = (np.cumsum(tied, axis=1) == (draw + 1)[:, None]) & tied
     leader = np.where(st.rounds == 0, st.first, chosen.argmax(axis=1)).astype(np.int32)
     hands, stock = deal_cards(bk, spec, st.key, st.match, st.rounds, n)
-    return st._replace(
+    return blend(
+        st,
+        where,
         hands=hands,
         dealt=hands.sum(axis=1, dtype=np.int8),
         stock=stock,

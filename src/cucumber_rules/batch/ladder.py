@@ -20,7 +20,7 @@ import numpy as np
 
 from . import rng
 from .backend import Array, Backend
-from .lanes import on_lanes, reset_matches, seat_mask, win
+from .lanes import blend, on_lanes, reset_matches, seat_mask, win
 from .spec import BITS, NEXT, PREV, RANKPOS, Spec
 from .state import BatchState
 
@@ -61,7 +61,7 @@ def follow(spec: Spec, held: Array, high: Array, low: Array) -> Array:
     lowest = spec.eq.take(low, axis=0) & held
     if spec.forced:
         some: Array = np.logical_or.reduce(ge, axis=1)
-        return np.where(some[:, None], ge, lowest)
+        return ge | (lowest & ~some[:, None])
     return ge | lowest
 
 
@@ -115,7 +115,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     s, k = spec.seats, spec.num_cards
     p = np.maximum(st.current_player, 0)
     rows = bk.take(st.hands.reshape(b * s, k), np.arange(b, dtype=np.int32) * s + p)
-    held = rows > 0
+    held = rows.view(bool) if spec.unique else rows > 0  # (0/1 counts are bools already)
     low = spec.rank.take(held.argmax(axis=1))
     high = st.high
     if spec.ace >= 0:  # after a led top card only the lowest cards: a `ge` row with no card
@@ -128,7 +128,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
         wide[:, k] = deciding
         wide[:, k + 1] = deciding
         mask = wide
-    if st.over.any():
+    if bk.some(st.over):
         mask[st.over] = True
     return mask
 
@@ -140,7 +140,7 @@ def advance(bk: Backend, spec: Spec, st: BatchState, actions: Array, auto_reset:
     """Apply every lane's action (all lanes in play, each action legal): a card, or a revival decision."""
     if spec.revival:
         deciding = st.pending >= 0
-        if deciding.any():
+        if bk.some(deciding):
             st = on_lanes(bk, st, deciding, lambda t: decide(bk, spec, t, actions[deciding], auto_reset))
             return on_lanes(bk, st, ~deciding, lambda t: _play(bk, spec, t, actions[~deciding], auto_reset))
     return _play(bk, spec, st, actions, auto_reset)
@@ -164,7 +164,7 @@ def _play(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -
     nxt = bk.take(NEXT, p * BITS + st.seats)
     st = st._replace(hands=hands, trick=trick, lead=lead, best=best, high=high, trick_len=trick_len,
                      current_player=np.where(end, best, nxt))  # fmt: skip
-    if not end.any():
+    if not bk.some(end):
         return st
     tricks = st.tricks + end
     over = end & (tricks == spec.hand.take(st.players))
@@ -177,7 +177,7 @@ def _play(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -
         high=np.where(end, 0, high),
         best=np.where(end, -1, best),
     )
-    if not over.any():
+    if not bk.some(over):
         return st
     # the round's last trick: `trick`, `best`, `high` and `led` before they were cleared
     lanes = np.flatnonzero(over)
@@ -216,11 +216,11 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
             others = ((out == 0) & seated & (seat != payer[:, None])).sum(axis=1)
             offer = eliminated & ~revived.reshape(-1)[at] & (others >= 2)
             pending = np.where(offer, payer, -1).astype(np.int32)
-        if marked.any():
+        if bk.some(marked):
             marks.reshape(-1)[at[marked]] += 1
             reset = np.where(dealt & (out == 0) & (seat != payer[:, None]), totals, 0).max(axis=1)
             totals.reshape(-1)[at[marked]] = reset[marked]
-    if spec.revival and sitting.any():  # the seats that sat out come back with the best total still in
+    if spec.revival and bk.some(sitting):  # the seats that sat out come back with the best total still in
         back = np.where(dealt & (out == 0), totals, 0).max(axis=1)
         totals = np.where(sitting, back[:, None], totals)
         sitting = np.zeros_like(sitting)
@@ -229,13 +229,14 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
     to_act = np.where(pending >= 0, pending, st.current_player)
     st = st._replace(totals=totals, marks=marks, out=out, sitting=sitting, pending=pending, rounds=number,
                      payer=payer, current_player=to_act)  # fmt: skip
-    st = on_lanes(bk, st, done, lambda t: _finish(bk, spec, t, found[done], auto_reset))
-    return on_lanes(bk, st, ~done & (pending < 0), lambda t: deal(bk, spec, t))
-
-
-def _finish(bk: Backend, spec: Spec, st: BatchState, found: Array, auto_reset: bool) -> BatchState:
-    st = win(st, found, auto_reset)
-    return new_matches(bk, spec, st) if auto_reset else st
+    dealing = pending < 0
+    if bk.some(done):
+        st = win(st, found, done, auto_reset)
+        if auto_reset:
+            st = reset_matches(st, done)
+        else:
+            dealing = dealing & ~done
+    return deal(bk, spec, st, None if dealing.all() else dealing)
 
 
 def decide(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -> BatchState:
@@ -274,8 +275,9 @@ def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array,
     return bk.counts(flat[dealt].reshape(-1), b * s * k).reshape(b, s, k).astype(np.int8)
 
 
-def deal(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
-    """Deal the lanes' coming rounds: the seats in play and not sitting out, the dealer and the leader."""
+def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) -> BatchState:
+    """Deal the lanes' coming rounds (those of `where`, default all): the seats in play and not sitting
+    out, the dealer and the leader."""
     s = spec.seats
     n = st.players
     seat = np.arange(s, dtype=np.int32)[None, :]
@@ -292,7 +294,9 @@ def deal(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
     dealer = np.where(fresh, (st.first - 1) % n, dealer).astype(np.int32)
     leader = np.where(fresh, st.first, leader).astype(np.int32)
     hands = deal_cards(bk, spec, st.key, st.match, st.rounds, bits)
-    return st._replace(
+    return blend(
+        st,
+        where,
         hands=hands,
         dealt=hands.sum(axis=1, dtype=np.int8),
         trick=np.full_like(st.trick, -1),

@@ -16,7 +16,7 @@ import numpy as np
 from .backend import Array, Backend
 from .state import NO_HAND, BatchState, merge, subset
 
-__all__ = ["on_lanes", "reset_matches", "seat_mask", "win"]
+__all__ = ["blend", "on_lanes", "reset_matches", "seat_mask", "win"]
 
 
 def on_lanes(bk: Backend, st: BatchState, mask: Array, fn: Callable[[BatchState], BatchState]) -> BatchState:
@@ -53,31 +53,50 @@ def seat_mask(bits: Array, seats: int) -> Array:
     return ((bits[:, None] >> np.arange(seats, dtype=np.int32)[None, :]) & 1).astype(bool)
 
 
-def win(st: BatchState, winners: Array, auto_reset: bool) -> BatchState:
-    """Lanes whose match just ended with `winners` (B, S): rewards (the winners share 1.0), terminated.
-
-    Without auto-reset the lane waits: no seat to act. (With auto-reset the caller starts the next match.)
+def blend(st: BatchState, where: Array | None, **fields: Array) -> BatchState:
+    """`st` with `fields` replaced in the lanes of `where` (every lane when None).
 
     Example:
         >>> import numpy as np
         >>> from .state import allocate
-        >>> s = win(allocate(1, 3, 4, 4, 1, 0), np.array([[True, False, True]]), False)
+        >>> s = allocate(2, 2, 4, 4, 1, 0)
+        >>> blend(s, np.array([False, True]), rounds=np.array([7, 7], np.int32)).rounds.tolist()
+        [0, 7]
+    """
+    if where is None:
+        return st._replace(**fields)
+    out = {}
+    for name, value in fields.items():
+        old = getattr(st, name)
+        w = where.reshape(where.shape + (1,) * (old.ndim - 1))
+        out[name] = np.where(w, value, old).astype(old.dtype, copy=False)
+    return st._replace(**out)
+
+
+def win(st: BatchState, winners: Array, done: Array, auto_reset: bool) -> BatchState:
+    """The lanes of `done` just ended their match with `winners` (B, S): rewards (the winners share
+    1.0), terminated. Without auto-reset such a lane waits: no seat to act. (With auto-reset the caller
+    starts the next match.)
+
+    Example:
+        >>> import numpy as np
+        >>> from .state import allocate
+        >>> s = allocate(1, 3, 4, 4, 1, 0)
+        >>> s = win(s, np.array([[True, False, True]]), np.array([True]), False)
         >>> s.rewards.tolist(), s.over.tolist(), s.current_player.tolist()
         ([[0.5, 0.0, 0.5]], [True], [-1])
     """
-    share = winners / np.maximum(winners.sum(1, keepdims=True), 1)
-    st = st._replace(
-        rewards=share.astype(np.float32),
-        terminated=np.ones_like(st.terminated),
-        winners=winners.copy(),
-    )
+    share = (winners / np.maximum(winners.sum(axis=1, keepdims=True), 1)).astype(np.float32)
+    st = blend(st, done, rewards=share, winners=winners)
+    st = st._replace(terminated=st.terminated | done)
     if not auto_reset:
-        st = st._replace(over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
+        st = blend(st, done, over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
     return st
 
 
-def reset_matches(st: BatchState) -> BatchState:
-    """The lanes' next matches, before their first deal: totals, marks, eliminations and logs cleared.
+def reset_matches(st: BatchState, where: Array | None = None) -> BatchState:
+    """The lanes' next matches (those of `where`), before their first deal: totals, marks,
+    eliminations and logs cleared.
 
     Example:
         >>> from .state import allocate
@@ -86,7 +105,9 @@ def reset_matches(st: BatchState) -> BatchState:
         [0]
     """
     z = np.zeros_like
-    return st._replace(
+    return blend(
+        st,
+        where,
         match=st.match + np.uint32(1),
         rounds=z(st.rounds),
         totals=z(st.totals),

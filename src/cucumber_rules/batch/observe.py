@@ -5,6 +5,10 @@ N players gets exactly `cr.observation(cr.view(state, seat))`; a lane of fewer p
 values with the relative seats it does not have left at zero (a seat's part of `trick`, `leader`,
 `to_act`, the per-seat parts).
 
+Every part is written with whole-array operations: per-seat parts by one flat `take` of the seats
+counted from the viewer, one-hot parts by one flat write each (a lane without a value writes a 0
+inside its own part).
+
 Example:
     >>> import cucumber_rules as cr
     >>> from cucumber_rules import batch
@@ -17,7 +21,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import encoding
 from .backend import Array
 from .spec import Spec
 from .state import BatchState
@@ -34,82 +37,74 @@ def layout(spec: Spec) -> dict[str, tuple[int, int]]:
         >>> layout(spec_of(cr.ruleset("agurk"), 3))["trick"]
         (104, 156)
     """
-    out: dict[str, tuple[int, int]] = {}
-    at = 0
-    for name, size in encoding.observation_parts(spec.rules, spec.seats):
-        out[name] = (at, size)
-        at += size
-    return out
+    return {name: (at, size) for name, at, size in spec.parts}
 
 
 def observe(spec: Spec, st: BatchState, seat: Array) -> Array:
     """(B, observation size) float32: each lane's observation from `seat` (one seat per lane)."""
     b = seat.shape[0]
     s, k = spec.seats, spec.num_cards
-    parts = layout(spec)
-    size = sum(n for _, n in parts.values())
+    at = {name: offset for name, offset, _ in spec.parts}
+    size = spec.parts[-1][1] + spec.parts[-1][2]
     out = np.zeros((b, size), np.float32)
+    flat_out = out.reshape(-1)
     lane = np.arange(b)
+    base = lane * size  # each lane's first entry in `flat_out`
     n = st.players
+    full = bool((n == s).all())
     r = np.arange(s)[None, :]
+    rel = (seat[:, None] + r) % n[:, None]  # the absolute seat at each relative seat
+    gather = lane[:, None] * s + rel
     valid = r < n[:, None]
-    rel = np.where(valid, (seat[:, None] + r) % n[:, None], 0)
 
     def per_seat(x: Array) -> Array:
-        return np.where(valid, np.take_along_axis(x, rel, axis=1), 0)
+        got = x.reshape(-1).take(gather)
+        return got if full else np.where(valid, got, 0)
 
-    def one_hot(name: str, absolute: Array, present: Array) -> None:
-        at, _ = parts[name]
-        ok = present & (absolute >= 0)
-        out[lane[ok], at + ((absolute - seat) % n)[ok]] = 1.0
+    def one_hot(name: str, index: Array, present: Array) -> None:
+        flat_out[base + at[name] + np.where(present, index, 0)] = present
 
-    at, _ = parts["hand"]
-    out[:, at : at + k] = st.hands[lane, seat]
-    seen = st.dealt.astype(np.int32) - st.hands.sum(axis=1, dtype=np.int32)
-    played = st.trick >= 0
-    rows = np.broadcast_to(lane[:, None], st.trick.shape)
-    np.subtract.at(seen, (rows[played], st.trick[played]), 1)
+    def relative(absolute: Array) -> Array:
+        return (absolute - seat) % n
+
+    hands = st.hands
+    out[:, at["hand"] : at["hand"] + k] = hands.reshape(b * s, k).take(lane * s + seat, axis=0)
+    seen = st.dealt.copy()  # what was dealt, less the hands (a loop over seats: a strided sum is slower)
+    for j in range(s):
+        seen -= hands[:, j]
+    flat_seen = seen.reshape(-1)
+    trick = st.trick
+    for j in range(s):  # the current trick's cards are in `trick`, not yet seen (one lane per write)
+        card = trick[:, j]
+        flat_seen[lane * k + np.maximum(card, 0)] -= card >= 0
     if spec.family == "catastrophe" and spec.surprise:  # the cards turned up so far
-        per = spec.hand.take(n)
-        shown = np.minimum(st.tricks + 1, per)
-        j = np.arange(st.stock.shape[1])[None, :]
-        up = (j < shown[:, None]) & (st.stock >= 0)
-        rows = np.broadcast_to(lane[:, None], st.stock.shape)
-        np.add.at(seen, (rows[up], st.stock[up]), 1)
-    at, _ = parts["seen"]
-    out[:, at : at + k] = seen
-    at, _ = parts["trick"]
-    cards = per_seat(st.trick + 1) - 1
-    ok = cards >= 0
-    b_idx, r_idx = np.nonzero(ok)
-    out[b_idx, at + r_idx * k + cards[ok]] = 1.0
+        shown = np.minimum(st.tricks + 1, spec.hand.take(n))
+        for j in range(st.stock.shape[1]):
+            card = st.stock[:, j]
+            flat_seen[lane * k + np.maximum(card, 0)] += (j < shown) & (card >= 0)
+    out[:, at["seen"] : at["seen"] + k] = seen
+    cards = per_seat(trick + 1) - 1
+    flat_out[base[:, None] + at["trick"] + r * k + np.maximum(cards, 0)] = cards >= 0
     in_play = ~st.over
     if spec.family == "ladder":
         in_play = in_play & (st.pending < 0)
-    one_hot("leader", st.leader, np.ones(b, bool))
-    one_hot("to_act", st.current_player, st.current_player >= 0)
-    at, _ = parts["hand_sizes"]
-    out[:, at : at + s] = per_seat(st.hands.sum(axis=2, dtype=np.int32))
-    at, _ = parts["totals"]
-    out[:, at : at + s] = per_seat(st.totals)
-    at, _ = parts["round"]
-    out[:, at] = st.rounds + in_play
+    everywhere = np.ones(b, bool)
+    one_hot("leader", relative(st.leader), everywhere)
+    one_hot("to_act", relative(st.current_player), st.current_player >= 0)
+    # cards held: the hand size less the tricks played and the card in this trick (seats dealt in)
+    held = (spec.hand.take(n) - st.tricks)[:, None] - (trick >= 0)
+    dealt_in = ((st.seats[:, None] >> np.arange(s)[None, :]) & 1) == 1
+    out[:, at["hand_sizes"] : at["hand_sizes"] + s] = per_seat(np.where(dealt_in & in_play[:, None], held, 0))
+    out[:, at["totals"] : at["totals"] + s] = per_seat(st.totals)
+    out[:, at["round"]] = st.rounds + in_play
     if spec.family == "ladder":
-        at, _ = parts["eliminated"]
-        out[:, at : at + s] = per_seat((st.out > 0).astype(np.int32))
-        at, _ = parts["marks"]
-        out[:, at : at + s] = per_seat(st.marks)
-        at, _ = parts["sitting_out"]
-        out[:, at : at + s] = per_seat(st.sitting.astype(np.int32))
-        one_hot("pending", st.pending, st.pending >= 0)
+        out[:, at["eliminated"] : at["eliminated"] + s] = per_seat(st.out > 0)
+        out[:, at["marks"] : at["marks"] + s] = per_seat(st.marks)
+        out[:, at["sitting_out"] : at["sitting_out"] + s] = per_seat(st.sitting)
+        one_hot("pending", relative(st.pending), st.pending >= 0)
     else:
-        at, _ = parts["marker"]
-        on = st.marker > 0
-        out[lane[on], at + st.marker[on] - 1] = 1.0
+        one_hot("marker", st.marker - 1, st.marker > 0)
         if spec.surprise:
-            at, _ = parts["revealed"]
-            up = st.lead >= 0
-            out[lane[up], at + st.lead[up]] = 1.0
-        at, _ = parts["captured"]
-        out[:, at : at + s] = per_seat(st.captured)
+            one_hot("revealed", st.lead, st.lead >= 0)
+        out[:, at["captured"] : at["captured"] + s] = per_seat(st.captured)
     return out

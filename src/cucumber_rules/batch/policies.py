@@ -32,9 +32,11 @@ def random_actions(mask: Array, rng: np.random.Generator) -> Array:
         >>> random_actions(m, np.random.default_rng(1)).shape
         (4,)
     """
-    counts = mask.sum(axis=1)
+    found = np.flatnonzero(mask)  # each lane's legal ids, lane after lane
+    counts = np.bincount(found // mask.shape[1], minlength=mask.shape[0])
+    start = np.cumsum(counts) - counts
     pick = (rng.random(mask.shape[0]) * counts).astype(np.int64)
-    out: Array = (np.cumsum(mask, axis=1) > pick[:, None]).argmax(axis=1).astype(np.int32)
+    out: Array = (found[start + pick] % mask.shape[1]).astype(np.int32)
     return out
 
 

@@ -95,6 +95,10 @@ class Spec:
     max_hand: int
     min_players: int
     max_players: int
+    unique: bool = True
+    """Each card id once in the deck (counts are 0 or 1)."""
+    parts: tuple[tuple[str, int, int], ...] = ()
+    """The observation's parts for `seats` players: (name, offset, size), in order."""
     # --- the ladder
     forced: bool = False
     ace: int = -1
@@ -158,7 +162,14 @@ def spec_of(rules: Rules, seats: int) -> Spec:
     hand = [0] * (seats + 1)
     for n in range(rules.min_players, min(rules.max_players, seats) + 1):
         hand[n] = rules.cards_per_player(n)
+    parts = []
+    at = 0
+    for name, size in encoding.observation_parts(rules, seats):
+        parts.append((name, at, size))
+        at += size
     common: dict[str, Any] = {
+        "parts": tuple(parts),
+        "unique": len(deck) == num_cards,
         "rules": rules,
         "seats": seats,
         "num_cards": num_cards,
