@@ -104,8 +104,9 @@ def batch_rate(
             return steps * size / spent
 
 
-def measure(presets: tuple[str, ...], players: int, rounds: int, seconds: float, sizes: tuple[int, ...] = SIZES
-            ) -> dict[str, dict[str, list[float]]]:  # fmt: skip
+def measure(
+    presets: tuple[str, ...], players: int, rounds: int, seconds: float, sizes: tuple[int, ...] = SIZES
+) -> dict[str, dict[str, list[float]]]:
     """Every contender's rate per round, interleaved: {preset: {contender: [rate per round]}}.
 
     Example:

@@ -98,7 +98,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     held = bk.take(st.hands.reshape(b * s, k), np.arange(b, dtype=np.int32) * s + p).view(bool)
     allowed = bk.take(spec.rows, restriction(spec, st.marker, st.lead, st.trick_len == 0)) & held
     some: Array = np.logical_or.reduce(allowed, axis=1)
-    mask = allowed | (held & ~some[:, None])
+    mask: Array = allowed | (held & ~some[:, None])
     if bk.some(st.over):
         mask[st.over] = True
     return mask

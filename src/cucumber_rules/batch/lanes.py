@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -53,7 +54,7 @@ def seat_mask(bits: Array, seats: int) -> Array:
     return ((bits[:, None] >> np.arange(seats, dtype=np.int32)[None, :]) & 1).astype(bool)
 
 
-def blend(st: BatchState, where: Array | None, **fields: Array) -> BatchState:
+def blend(st: BatchState, where: Array | None, **fields: Any) -> BatchState:
     """`st` with `fields` replaced in the lanes of `where` (every lane when None).
 
     Example:
@@ -64,8 +65,8 @@ def blend(st: BatchState, where: Array | None, **fields: Array) -> BatchState:
         [0, 7]
     """
     if where is None:
-        return st._replace(**fields)
-    out = {}
+        return st._replace(**fields)  # type: ignore[arg-type]
+    out: dict[str, Any] = {}
     for name, value in fields.items():
         old = getattr(st, name)
         w = where.reshape(where.shape + (1,) * (old.ndim - 1))
