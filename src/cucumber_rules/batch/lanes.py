@@ -65,7 +65,7 @@ def blend(st: BatchState, where: Array | None, **fields: Any) -> BatchState:
         [0, 7]
     """
     if where is None:
-        return st._replace(**fields)  # type: ignore[arg-type]
+        return st._replace(**fields)
     out: dict[str, Any] = {}
     for name, value in fields.items():
         old = getattr(st, name)
