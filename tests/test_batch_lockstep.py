@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 import cucumber_rules as cr
-
-batch = pytest.importorskip("cucumber_rules.batch")
+from cucumber_rules import batch
 
 R = cr.ruleset
 

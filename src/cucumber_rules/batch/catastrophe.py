@@ -35,6 +35,7 @@ __all__ = [
     "new_matches",
     "restriction",
     "starter",
+    "trick_cucumbers",
     "winners",
 ]
 
@@ -60,10 +61,22 @@ def mark(marker: Array, card: Array, lead: Array, high: Array, setting: Array, l
     Low broken) or lowest (Low, High broken) card takes."""
     up = card > lead
     broken = ((marker == HIGH) & ~up) | ((marker == LOW) & up)
-    new = np.where(setting, np.where(up, HIGH, LOW), np.where(broken, marker + 2, marker))
+    new = np.where(setting, np.where(up, np.int32(HIGH), np.int32(LOW)), np.where(broken, marker + 2, marker))
     lowest = (marker == LOW) | (marker == HIGH_BROKEN)
     beats = np.where(lowest, card < high, card > high)
     return new, leading | setting | broken | ((marker > 0) & beats)
+
+
+def trick_cucumbers(spec: Spec, trick: Array, lead: Array) -> tuple[Array, Array]:
+    """What the taker of each trick captures: its cards' cucumbers and 5-cucumber cards, with Surprise
+    Cucumber's revealed lead card too (`trick`: each seat's card id or -1)."""
+    won = trick + 1
+    cucumbers: Array = spec.cucumbers.take(won).sum(axis=1)
+    fives: Array = spec.fives.take(won).sum(axis=1)
+    if spec.surprise:
+        cucumbers = cucumbers + spec.cucumbers.take(lead + 1)
+        fives = fives + spec.fives.take(lead + 1)
+    return cucumbers, fives
 
 
 def hand_points(spec: Spec, captured: Array, fives: Array) -> Array:
@@ -136,12 +149,7 @@ def advance(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool)
     if not bk.some(end):
         return st
     # the taker captures the trick's cucumbers (and the revealed lead's)
-    won = trick + 1
-    cucumbers = spec.cucumbers.take(won).sum(axis=1)
-    fives = spec.fives.take(won).sum(axis=1)
-    if spec.surprise:
-        cucumbers = cucumbers + spec.cucumbers.take(lead + 1)
-        fives = fives + spec.fives.take(lead + 1)
+    cucumbers, fives = trick_cucumbers(spec, trick, lead)
     at = (lane * s + best)[end]
     captured = bk.add_at(st.captured, at, cucumbers[end])
     got = bk.add_at(st.fives, at, fives[end])
@@ -261,7 +269,7 @@ def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) ->
         in_round=n.copy(),
         dealer=((leader - 1) % n).astype(np.int32),
         leader=leader,
-        current_player=leader,
+        current_player=leader.copy(),
         captured=np.zeros_like(st.captured),
         fives=np.zeros_like(st.fives),
     )

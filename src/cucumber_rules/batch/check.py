@@ -23,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -245,7 +246,13 @@ def _expand(
 
 
 def check(
-    env: Env, matches: int = 200, *, seed: int = 0, observe: float = 0.05, replay: int = 4
+    env: Env,
+    matches: int = 200,
+    *,
+    seed: int = 0,
+    observe: float = 0.05,
+    replay: int = 4,
+    start: Sequence[State] | None = None,
 ) -> CheckReport:
     """Play `matches` random matches in the lanes of `env` and in the library, in lockstep (see the module).
 
@@ -255,6 +262,8 @@ def check(
         seed: Seeds the lanes' keys and the random choices.
         observe: The share of decisions whose observation (the seat to act's) is compared too.
         replay: At the end, replay this many lanes with `to_scalar` and compare (needs `record=True`).
+        start: Library states to start the lanes from (`Env.from_scalar`, one per lane: a seat to act or
+            a deal due), e.g. positions deep in a match; default fresh matches (`Env.init(seed)`).
 
     Returns:
         What was compared.
@@ -270,12 +279,12 @@ def check(
     """
     from .observe import observe as build
 
-    start = time.perf_counter()
+    began = time.perf_counter()
     rules = env.rules
     look = _Lanes(env)
     step = 0
     gen = np.random.default_rng(seed)
-    st = env.init(seed)
+    st = env.init(seed) if start is None else env.from_scalar(start, keys=seed)
     b = env.size
     big = env.observation_parts
     parts = {n: tuple((name, size) for name, size in _parts(rules, n)) for n in set(env.players)}
@@ -283,7 +292,10 @@ def check(
     def start_lane(lane: int) -> State:
         return _deal(env, st, lane, new_game(rules, int(st.players[lane]), first=int(st.first[lane])), step)
 
-    scal = [start_lane(lane) for lane in range(b)]
+    if start is None:
+        scal = [start_lane(lane) for lane in range(b)]
+    else:
+        scal = [_deal(env, st, lane, s, step) if s.to_act == CHANCE else s for lane, s in enumerate(start)]
     done = decisions = dealt = seen = replays = 0
     dealt = b
     while done < matches:
@@ -369,7 +381,7 @@ def check(
                 raise LockstepError(lane, step, "to_scalar replay", got_row, want_row, rules.name)
             replays += 1
     return CheckReport(
-        rules.name, env.players, done, decisions, dealt, seen, replays, time.perf_counter() - start
+        rules.name, env.players, done, decisions, dealt, seen, replays, time.perf_counter() - began
     )
 
 

@@ -26,6 +26,7 @@ from .state import BatchState
 
 __all__ = [
     "advance",
+    "comeback_total",
     "deal",
     "deal_cards",
     "decide",
@@ -33,7 +34,9 @@ __all__ = [
     "follow",
     "legal",
     "new_matches",
+    "offers_revival",
     "pay",
+    "reset_total",
     "takes",
     "thresholds",
     "winners",
@@ -91,6 +94,25 @@ def thresholds(spec: Spec, totals: Array, marks: Array, payer_total: Array, paye
     cross = payer_total >= spec.threshold
     out = cross & (payer_marks + 1 >= spec.lives)
     return out, cross & ~out
+
+
+def reset_total(totals: Array, dealt: Array, out: Array, payer: Array) -> Array:
+    """A marked payer's new total: the highest total of the other seats dealt in and still in (or 0)."""
+    others = dealt & (out == 0) & (np.arange(totals.shape[1])[None, :] != payer[:, None])
+    found: Array = np.where(others, totals, 0).max(axis=1)
+    return found
+
+
+def comeback_total(totals: Array, dealt: Array, out: Array) -> Array:
+    """A seat that sat out a round comes back with the highest total of the seats dealt in, still in."""
+    found: Array = np.where(dealt & (out == 0), totals, 0).max(axis=1)
+    return found
+
+
+def offers_revival(spec: Spec, eliminated: Array, revived: Array, others: Array) -> Array:
+    """Revival is offered to an eliminated payer who has not used it, while two other players are in."""
+    found: Array = eliminated & ~revived & (others >= 2)
+    return found
 
 
 def winners(spec: Spec, totals: Array, alive: Array, seated: Array, number: Array, n: Array,
@@ -214,15 +236,13 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
         out.reshape(-1)[at[eliminated]] = number[eliminated]
         if spec.revival:
             others = ((out == 0) & seated & (seat != payer[:, None])).sum(axis=1)
-            offer = eliminated & ~revived.reshape(-1)[at] & (others >= 2)
+            offer = offers_revival(spec, eliminated, revived.reshape(-1)[at], others)
             pending = np.where(offer, payer, -1).astype(np.int32)
         if bk.some(marked):
             marks.reshape(-1)[at[marked]] += 1
-            reset = np.where(dealt & (out == 0) & (seat != payer[:, None]), totals, 0).max(axis=1)
-            totals.reshape(-1)[at[marked]] = reset[marked]
-    if spec.revival and bk.some(sitting):  # the seats that sat out come back with the best total still in
-        back = np.where(dealt & (out == 0), totals, 0).max(axis=1)
-        totals = np.where(sitting, back[:, None], totals)
+            totals.reshape(-1)[at[marked]] = reset_total(totals, dealt, out, payer)[marked]
+    if spec.revival and bk.some(sitting):  # the seats that sat out come back
+        totals = np.where(sitting, comeback_total(totals, dealt, out)[:, None], totals)
         sitting = np.zeros_like(sitting)
     found, pending = winners(spec, totals, (out == 0) & seated, seated, number, n, pending)
     done: Array = np.logical_or.reduce(found, axis=1)
@@ -309,6 +329,6 @@ def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) ->
         in_round=dealt.sum(axis=1, dtype=np.int32),
         dealer=dealer,
         leader=leader,
-        current_player=leader,
+        current_player=leader.copy(),
         pending=np.full_like(st.pending, -1),
     )

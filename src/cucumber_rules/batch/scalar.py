@@ -178,7 +178,9 @@ def from_scalar(env: Env, states: Sequence[State], keys: Array) -> BatchState:
             )
         _load(spec, arrays, lane, state)
         chance[lane] = state.to_act == CHANCE
-    st = st._replace(**arrays, key=keys.copy(), origin=np.arange(b, dtype=np.int32), origins=states)
+    arrays["key"] = keys.copy()
+    arrays["origin"] = np.arange(b, dtype=np.int32)
+    st = st._replace(**arrays, origins=states)
     kernel: Any = ladder if spec.family == "ladder" else catastrophe
     from .lanes import on_lanes
 
