@@ -283,6 +283,28 @@ class Env:
         log[lanes, st.log_len[lanes]] = a[lanes]
         return st._replace(log=log, log_len=st.log_len + active)
 
+    def restart(self, state: BatchState, where: Any) -> BatchState:
+        """Start the next match in the lanes of `where` (a loop without auto-reset starts them when it
+        has read their end); the other lanes are left as they are.
+
+        Example:
+            >>> import numpy as np
+            >>> from cucumber_rules import batch
+            >>> env = batch.make("gurka", players=2, size=2, auto_reset=False)
+            >>> s = env.restart(env.init(0), np.array([False, True]))
+            >>> s.match.tolist()
+            [0, 1]
+        """
+        w = np.asarray(where)
+        if w.shape != (self.size,) or w.dtype != bool:
+            raise ValueError(
+                f"where must be {self.size} bools, not an array of shape {w.shape} and dtype {w.dtype}"
+            )
+        bk, spec, kernel = self.backend, self.spec, self._kernel
+        st = on_lanes(bk, state, w, lambda t: kernel.new_matches(bk, spec, t))
+        out: BatchState = st._replace(legal_action_mask=kernel.legal(bk, spec, st))
+        return out
+
     # ------------------------------------------------------------------ observe, copy
 
     def observe(self, state: BatchState, seat: int | Array | None = None) -> Array:

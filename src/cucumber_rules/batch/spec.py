@@ -151,8 +151,8 @@ def spec_of(rules: Rules, seats: int) -> Spec:
     """
     if not isinstance(rules, LadderRules | CatastropheRules):
         raise TypeError(
-            f"cucumber_rules.batch has kernels for the ladder games and Catastrophe, not for the {rules.game} "
-            "game (a plug-in game has no batched kernel)"
+            f"cucumber_rules.batch has kernels for the ladder games and Catastrophe, not for the "
+            f"{rules.game} game (a plug-in game has no batched kernel)"
         )
     k = encoding.num_actions(rules)
     cards = []
