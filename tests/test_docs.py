@@ -58,6 +58,7 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.server",
     "cucumber_rules.openspiel",
     "cucumber_rules.pettingzoo",
+    "cucumber_rules.batch",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)

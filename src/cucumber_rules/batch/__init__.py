@@ -26,7 +26,7 @@ except ImportError as error:  # pragma: no cover (the extra is installed in the 
     raise ImportError('cucumber_rules.batch needs numpy: pip install "cucumber-rules[batch]"') from error
 
 from .backend import NUMPY, Backend
-from .check import CheckReport, LockstepError, check
+from .harness import CheckReport, LockstepError, check
 from .env import AUTORESET_MODE, Env, IllegalActionError, make
 from .policies import heuristic_actions, random_actions
 from .state import BatchState

@@ -136,4 +136,10 @@ class NumpyBackend(Backend):
 
 
 NUMPY: Final = NumpyBackend()
-"""The numpy backend (the default, and for now the only one)."""
+"""The numpy backend (the default, and for now the only one).
+
+Example:
+    >>> from cucumber_rules import batch
+    >>> batch.make("gurka", size=2).backend is NUMPY
+    True
+"""

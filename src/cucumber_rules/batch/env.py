@@ -22,7 +22,13 @@ __all__ = ["AUTORESET_MODE", "Env", "IllegalActionError", "make"]
 AUTORESET_MODE: Final = "same-step"
 """How a finished lane starts its next match: in the step that ends it (Gymnasium's `SAME_STEP`, pgx's
 `auto_reset`): that step's state has `terminated` and the final `rewards`, and already the next match's
-mask, seat to act and observation."""
+mask, seat to act and observation.
+
+Example:
+    >>> from cucumber_rules import batch
+    >>> batch.make("agurk", size=2).autoreset_mode == AUTORESET_MODE
+    True
+"""
 
 
 class IllegalActionError(ValueError):
@@ -125,6 +131,7 @@ class Env:
         """The observation's parts for N players (`cr.observation_parts`)."""
         self.observation_size: int = sum(n for _, n in self.observation_parts)
         self._counts = counts
+        self._flat = np.arange(size, dtype=np.int32) * self.num_actions  # each lane's first mask entry
         self._kernel: Any = ladder if self.spec.family == "ladder" else catastrophe
 
     def __repr__(self) -> str:
@@ -156,12 +163,12 @@ class Env:
             )
         return (keys.astype(np.int64) & 0xFFFFFFFF).astype(np.uint32)
 
-    def init(self, seed_or_keys: int | Sequence[int] | Array = 0, *, first: int | Sequence[int] | Array = 0
+    def init(self, seed: int | Sequence[int] | Array = 0, *, first: int | Sequence[int] | Array = 0
              ) -> BatchState:  # fmt: skip
         """Every lane's first match, dealt: an int seed (lane keys derived from it) or one key per lane.
 
         Args:
-            seed_or_keys: An int, or `size` integer keys (uint32); a lane's deals depend only on its key.
+            seed: An int, or `size` integer keys (uint32): a lane's deals depend only on its key.
             first: The seat that leads each match's first trick (one for all lanes, or one per lane).
 
         Example:
@@ -175,7 +182,7 @@ class Env:
         firsts = np.broadcast_to(np.asarray(first, np.int32), (self.size,)).copy()
         if ((firsts < 0) | (firsts >= self._counts)).any():
             raise ValueError("first must be a seat of each lane (0..players-1)")
-        st = st._replace(key=self._keys(seed_or_keys), players=self._counts.copy(), first=firsts)
+        st = st._replace(key=self._keys(seed), players=self._counts.copy(), first=firsts)
         st = self._kernel.deal(self.backend, self.spec, st)
         out: BatchState = st._replace(legal_action_mask=self._kernel.legal(self.backend, self.spec, st))
         return out
@@ -223,7 +230,7 @@ class Env:
                 f"actions must be {b} integer action ids (one per lane), not an array of shape {a.shape} "
                 f"and dtype {a.dtype}"
             )
-        a = a.astype(np.int64)
+        a = a.astype(np.int64)  # (checked for range before it is narrowed)
         active = ~state.over
         if where is not None:
             w = np.asarray(where)
@@ -232,22 +239,22 @@ class Env:
                     f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
                 )
             active = active & w
-        lane = np.arange(b)
         fits = (a >= 0) & (a < a_count)
-        ok = fits & state.legal_action_mask.reshape(-1)[lane * a_count + np.where(fits, a, 0)]
+        a = np.where(fits, a, 0).astype(np.int32)
+        ok = fits & state.legal_action_mask.reshape(-1).take(self._flat + a)
         bad = active & ~ok
-        if bad.any() and self.illegal == "raise":
-            raise _illegal(state, a, bad, a_count)
+        some_bad = bool(bad.any())
+        if some_bad and self.illegal == "raise":
+            raise _illegal(state, np.asarray(actions), bad, a_count)
         if ticket is not None:
             ticket[0] = False
-        a = np.where(fits, a, 0).astype(np.int32)
         st = state._replace(
             rewards=np.zeros_like(state.rewards),
             terminated=np.zeros_like(state.terminated),
             truncated=np.zeros_like(state.truncated),
             ticket=[True] if ticket is not None else None,
         )
-        if bad.any():
+        if some_bad:
             st = on_lanes(self.backend, st, bad, self._penalize)
             active &= ~bad
         st = self._log(st, a, active) if self.record else st._replace(log_len=st.log_len + active)

@@ -118,7 +118,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             >>> from cucumber_rules.batch.gym import VectorEnv
             >>> obs, infos = VectorEnv("gurka", num_envs=3, players=2).reset(seed=1)
             >>> obs.shape, infos["action_mask"].any(axis=1).tolist()
-            ((3, 234), [True, True, True])
+            ((3, 225), [True, True, True])
         """
         if seed is not None:
             self._seed = seed

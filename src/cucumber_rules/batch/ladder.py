@@ -43,6 +43,8 @@ __all__ = [
 ]
 
 BIG = 1 << 29
+#: Fields the ladder's end of a round never reads: Catastrophe's, and the public ones a step makes anew.
+UNUSED: frozenset[str] = frozenset({"stock", "marker", "captured", "fives", "low", "legal_action_mask"})
 
 
 # --------------------------------------------------------------------------- the rules, one function each
@@ -60,12 +62,13 @@ def takes(spec: Spec, rank: Array, high: Array, lead: Array, first: Array) -> Ar
 def follow(spec: Spec, held: Array, high: Array, low: Array) -> Array:
     """The follow rule: a card at least as high as the highest in the trick, or a lowest card; forced
     following: a lowest card only when none is high enough. (`high` 0 when leading: any card.)"""
-    ge = spec.ge.take(high, axis=0) & held
-    lowest = spec.eq.take(low, axis=0) & held
-    if spec.forced:
-        some: Array = np.logical_or.reduce(ge, axis=1)
-        return ge | (lowest & ~some[:, None])
-    return ge | lowest
+    if not spec.forced:  # one row of `either`: ge[high] | eq[low]
+        out: Array = spec.either.take(high * spec.eq.shape[0] + low, axis=0) & held
+        return out
+    # forced: the cards of rank >= high if any is held, else the lowest (`rows`: ge's rows, then eq's)
+    some: Array = np.logical_or.reduce(spec.ge.take(high, axis=0) & held, axis=1)
+    found: Array = spec.rows.take(np.where(some, high, spec.ge.shape[0] + low), axis=0) & held
+    return found
 
 
 def pay(spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
@@ -204,7 +207,9 @@ def _play(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -
     # the round's last trick: `trick`, `best`, `high` and `led` before they were cleared
     lanes = np.flatnonzero(over)
     last, taker, taken, leader = trick[lanes], best[lanes], high[lanes], led[lanes]
-    return on_lanes(bk, st, over, lambda t: end_round(bk, spec, t, last, taker, taken, leader, auto_reset))
+    return on_lanes(
+        bk, st, over, lambda t: end_round(bk, spec, t, last, taker, taken, leader, auto_reset), UNUSED
+    )
 
 
 def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array, taken: Array,

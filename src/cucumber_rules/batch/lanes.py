@@ -15,16 +15,23 @@ from typing import Any
 import numpy as np
 
 from .backend import Array, Backend
-from .state import NO_HAND, BatchState, merge, subset
+from .state import FIXED_FIELDS, NO_HAND, BatchState, merge, subset
 
 __all__ = ["blend", "on_lanes", "reset_matches", "seat_mask", "win"]
 
 
-def on_lanes(bk: Backend, st: BatchState, mask: Array, fn: Callable[[BatchState], BatchState]) -> BatchState:
+def on_lanes(
+    bk: Backend,
+    st: BatchState,
+    mask: Array,
+    fn: Callable[[BatchState], BatchState],
+    unused: frozenset[str] = frozenset(),
+) -> BatchState:
     """`st` with `fn` applied to the lanes where `mask` holds (skipped when none does).
 
     numpy compacts those lanes, runs `fn` on them and writes them back; a traced backend would
     run `fn` on every lane and merge with `where` (the kernels never branch on values otherwise).
+    `fn` must not read the fields of `unused` (they are left empty) nor change `FIXED_FIELDS`.
 
     Example:
         >>> import numpy as np
@@ -40,7 +47,7 @@ def on_lanes(bk: Backend, st: BatchState, mask: Array, fn: Callable[[BatchState]
         return st
     if lanes.size == mask.shape[0]:
         return fn(st)
-    return merge(st, lanes, fn(subset(st, lanes)))
+    return merge(st, lanes, fn(subset(st, lanes, unused)), unused | FIXED_FIELDS)
 
 
 def seat_mask(bits: Array, seats: int) -> Array:
@@ -69,6 +76,8 @@ def blend(st: BatchState, where: Array | None, **fields: Any) -> BatchState:
     out: dict[str, Any] = {}
     for name, value in fields.items():
         old = getattr(st, name)
+        if old.shape[0] != where.shape[0]:  # a field `on_lanes` left empty: not this work's
+            continue
         w = where.reshape(where.shape + (1,) * (old.ndim - 1))
         out[name] = np.where(w, value, old).astype(old.dtype, copy=False)
     return st._replace(**out)

@@ -13,7 +13,7 @@ resulting bias is about `slots**2 / 2**27` (2e-5 for 52 cards), far below anythi
 
 Example:
     >>> import numpy as np
-    >>> keys = shuffle_keys(np.array([seed_of(7, 0, 0, DEAL)], np.uint32), 4)
+    >>> keys = shuffle_keys(seed_of(7, 0, 0, DEAL), 4)
     >>> sorted(int(k) & 63 for k in keys[0])
     [0, 1, 2, 3]
 """
@@ -48,16 +48,18 @@ def mix(x: Array) -> Array:
         >>> mix(np.array([0, 1], np.uint32)).tolist()
         [0, 1753845952]
     """
-    x = x ^ (x >> 16)
-    x = x * np.uint32(_M1)
-    x = x ^ (x >> 15)
-    x = x * np.uint32(_M2)
-    out: Array = x ^ (x >> 16)
+    x = np.asarray(x, np.uint32)
+    with np.errstate(over="ignore"):  # (uint32 arithmetic wraps on purpose; numpy warns for scalars)
+        x = x ^ (x >> 16)
+        x = x * np.uint32(_M1)
+        x = x ^ (x >> 15)
+        x = x * np.uint32(_M2)
+        out: Array = x ^ (x >> 16)
     return out
 
 
 def _u32(x: Array | int) -> Array:
-    return np.asarray(x).astype(np.uint32)
+    return np.atleast_1d(np.asarray(x)).astype(np.uint32)
 
 
 def seed_of(key: Array | int, match: Array | int, round: Array | int, purpose: int) -> Array:
@@ -65,12 +67,14 @@ def seed_of(key: Array | int, match: Array | int, round: Array | int, purpose: i
 
     Example:
         >>> import numpy as np
-        >>> int(seed_of(1, 0, 0, DEAL)) != int(seed_of(1, 0, 1, DEAL)) != int(seed_of(1, 1, 0, DEAL))
+        >>> int(seed_of(1, 0, 0, DEAL)[0]) != int(seed_of(1, 0, 1, DEAL)[0]) != int(seed_of(1, 1, 0, DEAL)[0])
         True
     """
     x = mix(_u32(key) ^ np.uint32(_GOLDEN))
     x = mix(x ^ _u32(match))
-    return mix(x ^ (_u32(round) * np.uint32(4) + np.uint32(purpose)))
+    with np.errstate(over="ignore"):
+        counter = _u32(round) * np.uint32(4) + np.uint32(purpose)
+    return mix(x ^ counter)
 
 
 #: A hashed constant per card slot (at most 64 slots: the decks have 52 and 60 cards).

@@ -74,7 +74,7 @@ class Spec:
     Example:
         >>> import cucumber_rules as cr
         >>> s = spec_of(cr.ruleset("catastrophe", surprise=True), 6)
-        >>> s.family, s.hand[6], s.hand[3], s.max_hand, bool(s.five[4])
+        >>> s.family, int(s.hand[6]), int(s.hand[3]), s.max_hand, bool(s.five[4])
         ('catastrophe', 8, 10, 10, True)
     """
 
@@ -120,6 +120,10 @@ class Spec:
     """ge[r]: the ids of rank >= r (a row past the top rank: none)."""
     eq: Array = attrs.field(factory=lambda: _frozen([], bool))
     """eq[r]: the ids of rank r."""
+    rows: Array = attrs.field(factory=lambda: _frozen([], bool))
+    """The ladder: `ge`'s rows, then `eq`'s (forced following takes one of them); Catastrophe: see below."""
+    either: Array = attrs.field(factory=lambda: _frozen([], bool))
+    """either[high * (top + 1) + low] = ge[high] | eq[low]: the optional follow rule's cards in one row."""
     # --- Catastrophe
     cucumbers: Array = attrs.field(factory=lambda: _frozen([], np.int32))
     """Cucumbers by card id, shifted by one: `cucumbers[id + 1]` (`cucumbers[0]` = 0 for no card)."""
@@ -132,7 +136,7 @@ class Spec:
     cant_beat_em: bool = False
     bonus: int = 0
     bonus_fives: int = 0
-    rows: Array = attrs.field(factory=lambda: _frozen([], bool))
+    restrict: Array = attrs.field(factory=lambda: _frozen([], bool))
     """The restriction rows of the rules of play: 0 any card, 1 no 5-cucumber card, 2 + id the ids
     above `id` (High), 2 + K + id the ids below it (Low)."""
 
@@ -206,6 +210,14 @@ def spec_of(rules: Rules, seats: int) -> Spec:
             limit=_frozen(limit, np.int32),
             ge=_frozen(rank[None, :] >= ranks, bool),
             eq=_frozen(rank[None, :] == ranks[: top + 1], bool),
+            rows=_frozen(np.concatenate([rank[None, :] >= ranks, rank[None, :] == ranks[: top + 1]]), bool),
+            either=_frozen(
+                (
+                    (rank[None, None, :] >= ranks[:, :, None])
+                    | (rank[None, None, :] == ranks[None, : top + 1, :])
+                ).reshape(-1, num_cards),
+                bool,
+            ),
             **common,
         )
     if isinstance(rules, CatastropheRules):
@@ -230,7 +242,7 @@ def spec_of(rules: Rules, seats: int) -> Spec:
             cant_beat_em=rules.cant_beat_em,
             bonus=BONUS,
             bonus_fives=BONUS_FIVES,
-            rows=_frozen(rows, bool),
+            restrict=_frozen(rows, bool),
             **common,
         )
     raise AssertionError("unreachable: the rules are the ladder's or Catastrophe's")  # pragma: no cover

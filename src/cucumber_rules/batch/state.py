@@ -179,20 +179,31 @@ def allocate(size: int, seats: int, cards: int, actions: int, hand: int, log: in
     )
 
 
-def subset(state: BatchState, lanes: Array) -> BatchState:
-    """The lanes `lanes` of a state, as a state of their own (copies).
+#: The fields a kernel never changes once a lane is dealt in (`merge` need not write them back).
+FIXED_FIELDS: frozenset[str] = frozenset({"key", "players", "first", "log"})
+
+
+def subset(state: BatchState, lanes: Array, skip: frozenset[str] = frozenset()) -> BatchState:
+    """The lanes `lanes` of a state, as a state of their own (copies; the fields of `skip`, which the
+    work on them does not read, are left empty).
 
     Example:
         >>> s = allocate(3, 2, 4, 4, 1, 0)
         >>> subset(s, __import__("numpy").array([2])).trick.shape
         (1, 2)
     """
-    values = {name: getattr(state, name)[lanes] for name in ARRAY_FIELDS}
+    values = {
+        name: getattr(state, name)[:0] if name in skip else getattr(state, name)[lanes]
+        for name in ARRAY_FIELDS
+    }
     return BatchState(**values, origins=state.origins, ticket=None)
 
 
-def merge(state: BatchState, lanes: Array, part: BatchState) -> BatchState:
-    """`state` with the lanes `lanes` replaced by `part`'s (in place for numpy; `log` widened if needed).
+def merge(
+    state: BatchState, lanes: Array, part: BatchState, skip: frozenset[str] = frozenset()
+) -> BatchState:
+    """`state` with the lanes `lanes` replaced by `part`'s (in place for numpy; `log` widened if needed),
+    but for the fields of `skip`.
 
     Example:
         >>> import numpy as np
@@ -207,6 +218,8 @@ def merge(state: BatchState, lanes: Array, part: BatchState) -> BatchState:
         wide[:, : log.shape[1]] = log
         state = state._replace(log=wide)
     for name in ARRAY_FIELDS:
+        if name in skip:
+            continue
         target = getattr(state, name)
         value = getattr(part, name)
         if name == "log" and value.shape[1] < target.shape[1]:

@@ -58,8 +58,8 @@ class LockstepError(AssertionError):
         scalar: The library's value.
 
     Example:
-        >>> str(LockstepError(3, 17, "totals", [5, 0], [0, 5], "agurk, 2 players"))[:60]
-        'lane 3, step 17 (agurk, 2 players): totals differ: batch [5, '
+        >>> print(LockstepError(3, 17, "totals", [5, 0], [0, 5], "agurk, 2 players"))
+        lane 3, step 17 (agurk, 2 players): totals differ: batch [5, 0], library [0, 5]
     """
 
     def __init__(self, lane: int, step: int, field: str, batch: Any, scalar: Any, where: str) -> None:
