@@ -26,8 +26,8 @@ except ImportError as error:  # pragma: no cover (the extra is installed in the 
     raise ImportError('cucumber_rules.batch needs numpy: pip install "cucumber-rules[batch]"') from error
 
 from .backend import NUMPY, Backend
-from .harness import CheckReport, LockstepError, check
 from .env import AUTORESET_MODE, Env, IllegalActionError, make
+from .harness import CheckReport, LockstepError, check
 from .policies import heuristic_actions, random_actions
 from .state import BatchState
 
