@@ -147,6 +147,24 @@ def test_public_fields_of_a_returned_state_are_never_changed_later() -> None:
     assert sum(float(r.sum()) for r, *_ in kept) > 0
 
 
+def test_public_fields_survive_partial_steps_and_restarts() -> None:
+    env = batch.make("agurk", players=range(3, 8), size=16, auto_reset=False, illegal="penalty")
+    gen = np.random.default_rng(0)
+    s = env.init(0)
+    kept = []
+    for i in range(600):
+        kept.append((s.current_player, s.current_player.copy(), s.terminated, s.terminated.copy()))
+        actions = batch.random_actions(s.legal_action_mask, gen)
+        if i % 50 == 7:
+            actions[i % 16] = 60  # an illegal id: penalised
+        s = env.step(s, actions, where=gen.random(16) < 0.7)
+        if i % 5 == 0 and s.over.any():
+            s = env.restart(s, s.over.copy())
+    for player, copy, ended, ended_copy in kept:
+        assert np.array_equal(player, copy)
+        assert np.array_equal(ended, ended_copy)
+
+
 def test_penalty_mode_ends_the_match_with_minus_one_for_the_offender() -> None:
     env = batch.make("agurk", players=4, size=3, illegal="penalty", auto_reset=False)
     s = env.init(0)

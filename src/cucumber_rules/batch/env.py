@@ -249,6 +249,7 @@ class Env:
         if ticket is not None:
             ticket[0] = False
         st = state._replace(
+            current_player=state.current_player.copy(),  # (merges of lanes write into it in place)
             rewards=np.zeros_like(state.rewards),
             terminated=np.zeros_like(state.terminated),
             truncated=np.zeros_like(state.truncated),
@@ -294,6 +295,8 @@ class Env:
         """Start the next match in the lanes of `where` (a loop without auto-reset starts them when it
         has read their end); the other lanes are left as they are.
 
+        The state given is consumed, as by `step`.
+
         Example:
             >>> import numpy as np
             >>> from cucumber_rules import batch
@@ -307,8 +310,19 @@ class Env:
             raise ValueError(
                 f"where must be {self.size} bools, not an array of shape {w.shape} and dtype {w.dtype}"
             )
+        ticket = state.ticket
+        if ticket is not None and not ticket[0]:
+            raise ValueError("this state was already passed to step or restart: use the state it returned")
+        if ticket is not None:
+            ticket[0] = False
         bk, spec, kernel = self.backend, self.spec, self._kernel
-        st = on_lanes(bk, state, w, lambda t: kernel.new_matches(bk, spec, t))
+        st = state._replace(
+            current_player=state.current_player.copy(),
+            rewards=state.rewards.copy(),
+            terminated=state.terminated.copy(),
+            ticket=[True] if ticket is not None else None,
+        )
+        st = on_lanes(bk, st, w, lambda t: kernel.new_matches(bk, spec, t))
         out: BatchState = st._replace(legal_action_mask=kernel.legal(bk, spec, st))
         return out
 

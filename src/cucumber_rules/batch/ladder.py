@@ -21,7 +21,7 @@ import numpy as np
 from . import rng
 from .backend import Array, Backend
 from .lanes import blend, on_lanes, reset_matches, seat_mask, win
-from .spec import BITS, NEXT, PREV, RANKPOS, Spec
+from .spec import BITS, NEXT, PREV, SEAT_AT, Spec
 from .state import BatchState
 
 __all__ = [
@@ -288,16 +288,16 @@ def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array,
     """The hands of a deal, (B, S, K) counts: the deck shuffled by (key, match, round), `hand_size`
     cards to each seat of `bits` in seat order. The scalar replays (`to_scalar`) deal with it too."""
     b, s, k = key.shape[0], spec.seats, spec.num_cards
-    size = spec.max_hand
-    order = bk.sort_order(rng.shuffle_keys(rng.seed_of(key, match, rounds, rng.DEAL), spec.deck.shape[0]))
-    cards = spec.deck.take(order)
-    seat = np.arange(s, dtype=np.int32)
-    pos = RANKPOS.take(seat[None, :] * BITS + bits[:, None])
-    slot = np.minimum(pos[:, :, None] * size + np.arange(size)[None, None, :], cards.shape[1] - 1)
-    got = np.take_along_axis(cards, slot.reshape(b, -1), axis=1).reshape(b, s, size)
-    flat = (np.arange(b)[:, None, None] * s + seat[None, :, None]) * k + got
-    dealt = seat_mask(bits, s)
-    return bk.counts(flat[dealt].reshape(-1), b * s * k).reshape(b, s, k).astype(np.int8)
+    slots = spec.deck.shape[0]
+    order = bk.sort_order(rng.shuffle_keys(rng.seed_of(key, match, rounds, rng.DEAL), slots))
+    place = np.empty_like(order)  # each deck slot's place in the shuffled deck
+    np.put_along_axis(place, order, np.broadcast_to(np.arange(slots, dtype=np.int32), order.shape), axis=1)
+    # the slot at place p goes to the (p // hand_size)-th seat of `bits` (-1: not dealt)
+    gets = bk.take(SEAT_AT, bits[:, None] * 8 + np.minimum(place // spec.max_hand, 7))
+    held = gets[:, None, :] == np.arange(s, dtype=np.int32)[None, :, None]  # (b, S, slots)
+    if spec.unique:
+        return held.astype(np.int8)
+    return held.reshape(b, s, k, slots // k).sum(axis=3, dtype=np.int8)  # (the deck lists copies together)
 
 
 def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) -> BatchState:

@@ -114,23 +114,17 @@ def reset_matches(st: BatchState, where: Array | None = None) -> BatchState:
         >>> reset_matches(s._replace(rounds=s.rounds + 3)).rounds.tolist()
         [0]
     """
-    z = np.zeros_like
-    return blend(
-        st,
-        where,
-        match=st.match + np.uint32(1),
-        rounds=z(st.rounds),
-        totals=z(st.totals),
-        marks=z(st.marks),
-        out=z(st.out),
-        revived=z(st.revived),
-        sitting=z(st.sitting),
-        pending=np.full_like(st.pending, -1),
-        payer=np.full_like(st.payer, -1),
-        captured=z(st.captured),
-        fives=z(st.fives),
-        low=np.full_like(st.low, NO_HAND),
-        over=z(st.over),
-        log_len=z(st.log_len),
-        origin=np.full_like(st.origin, -1),
-    )
+    fills = {
+        "rounds": 0, "totals": 0, "marks": 0, "out": 0, "revived": False, "sitting": False, "pending": -1,
+        "payer": -1, "captured": 0, "fives": 0, "low": NO_HAND, "over": False, "log_len": 0, "origin": -1,
+    }  # fmt: skip
+    if where is None:
+        values = {name: np.full_like(getattr(st, name), value) for name, value in fills.items()}
+        return st._replace(match=st.match + np.uint32(1), **values)
+    out = {}
+    for name, value in fills.items():  # in place: numpy's `where` for a constant (a traced backend: `where`)
+        old = getattr(st, name)
+        if old.shape[0] == where.shape[0]:  # (not a field `on_lanes` left empty)
+            old[where] = value
+            out[name] = old
+    return st._replace(match=st.match + where.astype(np.uint32), **out)

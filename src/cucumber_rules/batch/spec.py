@@ -65,6 +65,20 @@ def _seat_tables() -> tuple[Array, Array, Array]:
 NEXT, PREV, RANKPOS = _seat_tables()
 
 
+def _seat_at() -> Array:
+    """SEAT_AT[bits * 8 + r]: the r-th seat (from 0) of the bitmask `bits`, or -1 past its last."""
+    out = np.full(BITS * 8, -1, np.int32)
+    for bits in range(BITS):
+        seats = [s for s in range(LADDER_SEATS) if bits >> s & 1]
+        for r, seat in enumerate(seats):
+            out[bits * 8 + r] = seat
+    out.flags.writeable = False
+    return out
+
+
+SEAT_AT = _seat_at()
+
+
 @attrs.frozen(kw_only=True)
 class Spec:
     """A rule set as the kernels read it: sizes, flags and lookup tables (read-only arrays).
