@@ -296,8 +296,10 @@ def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array,
     gets = bk.take(SEAT_AT, bits[:, None] * 8 + np.minimum(place // spec.max_hand, 7))
     held = gets[:, None, :] == np.arange(s, dtype=np.int32)[None, :, None]  # (b, S, slots)
     if spec.unique:
-        return held.astype(np.int8)
-    return held.reshape(b, s, k, slots // k).sum(axis=3, dtype=np.int8)  # (the deck lists copies together)
+        out: Array = held.astype(np.int8)
+    else:  # (the deck lists an id's copies together)
+        out = held.reshape(b, s, k, slots // k).sum(axis=3, dtype=np.int8)
+    return out
 
 
 def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) -> BatchState:
