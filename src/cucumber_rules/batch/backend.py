@@ -59,6 +59,10 @@ class Backend:
         """The lanes where `mask` holds, as indexes, or None when there are none (then skip the work)."""
         raise NotImplementedError
 
+    def fill(self, a: Array, lanes: Array, value: Any) -> Array:
+        """`a` with `value` in the lanes where the bools `lanes` hold (numpy: in place)."""
+        raise NotImplementedError
+
     def some(self, mask: Array) -> bool:
         """Whether work on the lanes of `mask` is needed at all (a traced backend always says True and
         lets `where` make the work a no-op on the other lanes)."""
@@ -113,6 +117,11 @@ class NumpyBackend(Backend):
         """See `Backend.lanes`."""
         found = np.flatnonzero(mask)
         return found if found.size else None
+
+    def fill(self, a: Array, lanes: Array, value: Any) -> Array:
+        """See `Backend.fill`."""
+        a[lanes] = value
+        return a
 
     def some(self, mask: Array) -> bool:
         """See `Backend.some`."""

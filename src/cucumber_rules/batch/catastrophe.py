@@ -117,7 +117,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     some: Array = np.logical_or.reduce(allowed, axis=1)
     mask: Array = allowed | (held & ~some[:, None])
     if bk.some(st.over):
-        mask[st.over] = True
+        mask = mask | st.over[:, None]
     return mask
 
 
@@ -196,7 +196,7 @@ def end_hand(bk: Backend, spec: Spec, st: BatchState, auto_reset: bool) -> Batch
         return deal(bk, spec, st)
     st = win(st, found, done, auto_reset)
     if auto_reset:
-        return deal(bk, spec, reset_matches(st, done))
+        return deal(bk, spec, reset_matches(bk, st, done))
     return deal(bk, spec, st, ~done)
 
 
@@ -205,7 +205,7 @@ def end_hand(bk: Backend, spec: Spec, st: BatchState, auto_reset: bool) -> Batch
 
 def new_matches(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
     """Start the lanes' next matches and deal their first hands."""
-    return deal(bk, spec, reset_matches(st))
+    return deal(bk, spec, reset_matches(bk, st))
 
 
 def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array, players: Array

@@ -277,7 +277,7 @@ class Env:
             rewards=rewards, terminated=np.ones_like(st.terminated), winners=np.zeros_like(st.winners)
         )
         if self.auto_reset:
-            out: BatchState = self._kernel.deal(self.backend, self.spec, reset_matches(st))
+            out: BatchState = self._kernel.deal(self.backend, self.spec, reset_matches(self.backend, st))
             return out
         return st._replace(over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
 

@@ -146,15 +146,11 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     if spec.ace >= 0:  # after a led top card only the lowest cards: a `ge` row with no card
         high = np.where((st.lead == spec.ace) & (st.trick_len > 0), spec.ace + 1, high)
     mask = follow(spec, held, high, low)
-    if spec.revival:
-        wide = np.zeros((b, spec.num_actions), bool)
-        wide[:, :k] = mask
-        deciding = st.pending >= 0
-        wide[:, k] = deciding
-        wide[:, k + 1] = deciding
-        mask = wide
+    if spec.revival:  # the revival decisions' ids follow the cards'
+        deciding = (st.pending >= 0)[:, None]
+        mask = np.concatenate([mask, deciding, deciding], axis=1)
     if bk.some(st.over):
-        mask[st.over] = True
+        mask = mask | st.over[:, None]
     return mask
 
 
@@ -227,8 +223,7 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
     payer, paying, amount = pay(spec, played, ranks, taker, taken, order)
     lane = np.arange(b, dtype=np.int32)
     at = lane * s + payer
-    totals = st.totals.copy()
-    totals.reshape(-1)[at] += amount
+    totals = bk.add_at(st.totals.copy(), at, amount)
     if spec.tie_bonus:
         bonus = played & (ranks == paying[:, None]) & (seat != payer[:, None])
         totals = np.where(bonus, np.maximum(totals - amount[:, None], 0), totals)
@@ -238,14 +233,15 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
     dealt = seat_mask(st.seats, s)
     if not spec.fixed_rounds:
         eliminated, marked = thresholds(spec, totals, marks, totals.reshape(-1)[at], marks.reshape(-1)[at])
-        out.reshape(-1)[at[eliminated]] = number[eliminated]
+        out = bk.set_at(out, at, np.where(eliminated, number, out.reshape(-1)[at]))
         if spec.revival:
             others = ((out == 0) & seated & (seat != payer[:, None])).sum(axis=1)
             offer = offers_revival(spec, eliminated, revived.reshape(-1)[at], others)
             pending = np.where(offer, payer, -1).astype(np.int32)
         if bk.some(marked):
-            marks.reshape(-1)[at[marked]] += 1
-            totals.reshape(-1)[at[marked]] = reset_total(totals, dealt, out, payer)[marked]
+            marks = bk.add_at(marks, at, marked)
+            reset = np.where(marked, reset_total(totals, dealt, out, payer), totals.reshape(-1)[at])
+            totals = bk.set_at(totals, at, reset)
     if spec.revival and bk.some(sitting):  # the seats that sat out come back
         totals = np.where(sitting, comeback_total(totals, dealt, out)[:, None], totals)
         sitting = np.zeros_like(sitting)
@@ -258,7 +254,7 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
     if bk.some(done):
         st = win(st, found, done, auto_reset)
         if auto_reset:
-            st = reset_matches(st, done)
+            st = reset_matches(bk, st, done)
         else:
             dealing = dealing & ~done
     return deal(bk, spec, st, None if dealing.all() else dealing)
@@ -267,11 +263,11 @@ def end_round(bk: Backend, spec: Spec, st: BatchState, last: Array, taker: Array
 def decide(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -> BatchState:
     """Revival decisions (`a` = K: buy back in and sit out the next round; K + 1: stay out), then the deal."""
     b = a.shape[0]
-    at = (np.arange(b, dtype=np.int32) * spec.seats + st.pending)[a == spec.num_cards]
-    out, revived, sitting = st.out.copy(), st.revived.copy(), st.sitting.copy()
-    out.reshape(-1)[at] = 0
-    revived.reshape(-1)[at] = True
-    sitting.reshape(-1)[at] = True
+    at = np.arange(b, dtype=np.int32) * spec.seats + st.pending
+    back = a == spec.num_cards
+    out = bk.set_at(st.out.copy(), at, np.where(back, 0, st.out.reshape(-1)[at]))
+    revived = bk.set_at(st.revived.copy(), at, back | st.revived.reshape(-1)[at])
+    sitting = bk.set_at(st.sitting.copy(), at, back | st.sitting.reshape(-1)[at])
     st = st._replace(out=out, revived=revived, sitting=sitting, pending=np.full_like(st.pending, -1))
     return deal(bk, spec, st)
 
@@ -281,7 +277,7 @@ def decide(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) 
 
 def new_matches(bk: Backend, spec: Spec, st: BatchState) -> BatchState:
     """Start the lanes' next matches and deal their first rounds."""
-    return deal(bk, spec, reset_matches(st))
+    return deal(bk, spec, reset_matches(bk, st))
 
 
 def deal_cards(bk: Backend, spec: Spec, key: Array, match: Array, rounds: Array, bits: Array) -> Array:

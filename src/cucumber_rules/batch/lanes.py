@@ -104,14 +104,15 @@ def win(st: BatchState, winners: Array, done: Array, auto_reset: bool) -> BatchS
     return st
 
 
-def reset_matches(st: BatchState, where: Array | None = None) -> BatchState:
+def reset_matches(bk: Backend, st: BatchState, where: Array | None = None) -> BatchState:
     """The lanes' next matches (those of `where`), before their first deal: totals, marks,
     eliminations and logs cleared.
 
     Example:
         >>> from .state import allocate
         >>> s = allocate(1, 3, 4, 4, 1, 0)
-        >>> reset_matches(s._replace(rounds=s.rounds + 3)).rounds.tolist()
+        >>> from .backend import NUMPY
+        >>> reset_matches(NUMPY, s._replace(rounds=s.rounds + 3)).rounds.tolist()
         [0]
     """
     fills = {
@@ -122,9 +123,8 @@ def reset_matches(st: BatchState, where: Array | None = None) -> BatchState:
         values = {name: np.full_like(getattr(st, name), value) for name, value in fills.items()}
         return st._replace(match=st.match + np.uint32(1), **values)
     out = {}
-    for name, value in fills.items():  # in place: numpy's `where` for a constant (a traced backend: `where`)
+    for name, value in fills.items():
         old = getattr(st, name)
         if old.shape[0] == where.shape[0]:  # (not a field `on_lanes` left empty)
-            old[where] = value
-            out[name] = old
+            out[name] = bk.fill(old, where, value)
     return st._replace(match=st.match + where.astype(np.uint32), **out)
