@@ -122,7 +122,7 @@ def reset_matches(bk: Backend, st: BatchState, where: Array | None = None) -> Ba
     if where is None:
         values = {name: np.full_like(getattr(st, name), value) for name, value in fills.items()}
         return st._replace(match=st.match + np.uint32(1), **values)
-    out = {}
+    out: dict[str, Any] = {}
     for name, value in fills.items():
         old = getattr(st, name)
         if old.shape[0] == where.shape[0]:  # (not a field `on_lanes` left empty)
