@@ -58,6 +58,7 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.server",
     "cucumber_rules.openspiel",
     "cucumber_rules.pettingzoo",
+    "cucumber_rules.batch",
 )
 #: The pages of the API reference that document the package root's names, one group each (mkdocs.yml).
 ROOT_API_PAGES = (
