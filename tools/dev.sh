@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 VENV="${VENV:-.venv-dev}"
 source tools/venv.sh
-ensure_venv "$VENV" "cli,test,docs,lint,scale,build,openspiel,pettingzoo,batch"
+ensure_venv "$VENV" "cli,test,docs,lint,scale,build,openspiel,pettingzoo"
 export NO_MKDOCS_2_WARNING=1
 echo "== ruff"
 "$VENV/bin/ruff" check .

@@ -25,7 +25,7 @@ VENV="${VENV:-.venv-test}"
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet -e '.[cli,test,docs,lint,scale,build,openspiel,pettingzoo,batch]'
+"$VENV/bin/python" -m pip install --quiet -e '.[cli,test,docs,lint,scale,build,openspiel,pettingzoo]'
 export NO_MKDOCS_2_WARNING=1
 echo "== ruff"
 "$VENV/bin/ruff" check .

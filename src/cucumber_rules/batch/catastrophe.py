@@ -20,7 +20,7 @@ import numpy as np
 
 from . import rng
 from .backend import Array, Backend
-from .lanes import blend, on_lanes, reset_matches, win
+from .lanes import blend, on_lanes, reset_matches, seat_sum, win
 from .spec import Spec
 from .state import BatchState
 
@@ -260,7 +260,7 @@ def deal(bk: Backend, spec: Spec, st: BatchState, where: Array | None = None) ->
         st,
         where,
         hands=hands,
-        dealt=hands.sum(axis=1, dtype=np.int8),
+        dealt=seat_sum(hands),
         stock=stock,
         trick=np.full_like(st.trick, -1),
         trick_len=np.zeros_like(st.trick_len),

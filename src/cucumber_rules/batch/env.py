@@ -230,8 +230,8 @@ class Env:
                 f"actions must be {b} integer action ids (one per lane), not an array of shape {a.shape} "
                 f"and dtype {a.dtype}"
             )
-        a = a.astype(np.int64)  # (checked for range before it is narrowed)
-        active = ~state.over
+        every = where is None and self.auto_reset  # every lane moves (no lane waits over)
+        active = np.ones(b, bool) if every else ~state.over
         if where is not None:
             w = np.asarray(where)
             if w.shape != (b,) or w.dtype != bool:
@@ -239,10 +239,10 @@ class Env:
                     f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
                 )
             active = active & w
-        fits = (a >= 0) & (a < a_count)
-        a = np.where(fits, a, 0).astype(np.int32)
+        fits = (a >= 0) & (a < a_count)  # (checked before the ids are narrowed to int32)
+        a = np.where(fits, a, 0).astype(np.int32, copy=False)
         ok = fits & state.legal_action_mask.reshape(-1).take(self._flat + a)
-        bad = active & ~ok
+        bad = ~ok if every else active & ~ok
         some_bad = bool(bad.any())
         if some_bad and self.illegal == "raise":
             raise _illegal(state, np.asarray(actions), bad, a_count)
@@ -258,9 +258,12 @@ class Env:
         if some_bad:
             st = on_lanes(self.backend, st, bad, self._penalize)
             active &= ~bad
-        st = self._log(st, a, active) if self.record else st._replace(log_len=st.log_len + active)
+        if self.record:
+            st = self._log(st, a, active)
+        else:
+            st = st._replace(log_len=st.log_len + (1 if every and not some_bad else active))
         kernel, bk, spec, auto = self._kernel, self.backend, self.spec, self.auto_reset
-        if active.all():
+        if (every and not some_bad) or active.all():
             st = kernel.advance(bk, spec, st, a, auto)
         else:
             st = on_lanes(bk, st, active, lambda t: kernel.advance(bk, spec, t, a[active], auto))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from .backend import Array
+from .lanes import seat_sum
 from .spec import Spec
 from .state import BatchState
 
@@ -69,9 +70,7 @@ def observe(spec: Spec, st: BatchState, seat: Array) -> Array:
 
     hands = st.hands
     out[:, at["hand"] : at["hand"] + k] = hands.reshape(b * s, k).take(lane * s + seat, axis=0)
-    seen = st.dealt.copy()  # what was dealt, less the hands (a loop over seats: a strided sum is slower)
-    for j in range(s):
-        seen -= hands[:, j]
+    seen = st.dealt - seat_sum(hands)  # what was dealt, less the hands
     flat_seen = seen.reshape(-1)
     trick = st.trick
     for j in range(s):  # the current trick's cards are in `trick`, not yet seen (one lane per write)
