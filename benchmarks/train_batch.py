@@ -6,12 +6,14 @@ The recipe of docs/ai.md ("Training a seat") in one file: PyTorch (its CPU build
 - **Environment.** `batch.make("agurk", players=4, size=lanes)`: every lane is a match; every step
   moves every lane by one decision. The learner plays seat `lane % 4`, so each seat (and each place in
   the deal's rotation) is learned and measured equally; the other three seats are bots. Where it is the
-  learner's turn, the policy picks the card; elsewhere a bot does. No lane waits for another: a lane
-  whose learner is eliminated plays on with bots until its match ends and the next one starts.
-- **Opponents.** Half the lanes are played by random bots, half by heuristic bots (`batch.random_actions`,
-  `batch.heuristic_actions`: the library's heuristic, which plays its highest legal card and wins 99 of
-  100 matches against random bots). Random bots teach the basics quickly; the heuristic lanes teach what
-  random bots never punish.
+  learner's turn, the policy picks the card; elsewhere a bot does. No lane waits for another: a match
+  that ends holds its successor in the same step (auto-reset), and a lane whose learner is eliminated
+  starts its next match at once (`env.restart`).
+- **Opponents.** Half the lanes (in groups of one lane per seat) are played by random bots, half by
+  heuristic bots (`batch.random_actions`, `batch.heuristic_actions`: the library's heuristic, which plays
+  its highest legal card and wins 99 of 100 matches against random bots). The random lanes give the
+  learner wins, hence a signal, from its first updates; the heuristic lanes teach what random bots never
+  punish. `--opponents random` and `--opponents heuristic` train against one kind; docs/ai.md compares.
 - **Observation, mask, reward.** The learner's `cr.observation` (`env.observe(state, seat)`), each value
   divided by its upper bound (`encoding.observation_bounds`); the legal ids mask the policy's logits. The
   reward is the seat's `cr.returns` when its match is decided for it (1 for a win, 0 otherwise): its
@@ -28,7 +30,7 @@ The recipe of docs/ai.md ("Training a seat") in one file: PyTorch (its CPU build
 
 Run it (PyTorch's CPU build, see docs/ai.md):
 
-    pip install "cucumber-rules[batch]"
+    pip install ".[batch]"
     pip install torch --index-url https://download.pytorch.org/whl/cpu
     python benchmarks/train_batch.py --seed 1 --json docs/data/training.json
 
@@ -455,7 +457,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     add("--seed", type=int, default=1)
     add("--preset", default=PRESET, help="the game (any preset; the recipe's figures are for agurk)")
     add("--players", type=int, default=PLAYERS)
-    add("--opponents", choices=("random", "heuristic", "mixed"), default="mixed",
+    add("--opponents", choices=("mixed", "random", "heuristic"), default="mixed",
         help="the bots the learner trains against (mixed: half the lanes each)")  # fmt: skip
     add("--lanes", type=int, default=512, help="matches played at once")
     add("--rollout", type=int, default=64, help="steps of every lane per update")
