@@ -169,7 +169,8 @@ def evaluate(seat: Policy | str, opponent: str, matches: int, seed: int, *, pres
         bots = np.full(size, opponent == "heuristic")
         lane = np.arange(size)
         while True:
-            live = ~state.over & (state.out[lane, seats] == 0)  # an eliminated seat's 0 is known
+            gone = (state.out[lane, seats] > 0) & (state.pending != seats)  # its 0 is known
+            live = ~state.over & ~gone
             if not live.any():
                 break
             actions = opponent_actions(env, state, bots, rng)
@@ -307,7 +308,7 @@ def collect(env: batch.Env, state: batch.BatchState, agent: Agent, steps: int, h
             taken += len(obs)
         state = env.step(state, actions)
         # the step's reward goes to each lane's open decision; a match decided for the seat closes it
-        out = state.out[lane, seats] > 0
+        out = (state.out[lane, seats] > 0) & (state.pending != seats)  # out, and no revival to decide
         open_ = last >= 0
         rewards[last[open_]] += state.rewards[lane, seats][open_]
         closing = open_ & (state.terminated | out)
