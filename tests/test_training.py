@@ -141,7 +141,7 @@ def test_the_page_names_the_cpu_build_of_torch() -> None:
     assert "pip install torch --index-url https://download.pytorch.org/whl/cpu" in section
     assert 'pip install ".[batch]"' in section
     assert "docs/data/training.json" in section
-    assert "docs_training_plot.learning_curve()" in section
+    assert "docs_plots.learning_curve()" in section
 
 
 # --------------------------------------------------------------------------- the plot
@@ -149,10 +149,10 @@ def test_the_page_names_the_cpu_build_of_torch() -> None:
 
 @needs_matplotlib
 def test_the_learning_curve_is_an_accessible_themable_svg() -> None:
-    import docs_training_plot
+    import docs_plots
 
-    assert doctest.testmod(docs_training_plot).failed == 0
-    drawn = docs_training_plot.learning_curve()
+    assert doctest.testmod(docs_plots).failed == 0
+    drawn = docs_plots.learning_curve()
     root = ET.fromstring(drawn)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert root.get("role") == "img"
@@ -161,18 +161,18 @@ def test_the_learning_curve_is_an_accessible_themable_svg() -> None:
     assert f"{100 * last['heuristic']['rate']:.1f}%" in label
     assert "currentColor" in drawn, "axes and text follow the page's text colour"
     assert "#000000" not in drawn
-    assert drawn == docs_training_plot.learning_curve(), "the same data gives the same picture"
+    assert drawn == docs_plots.learning_curve(), "the same data gives the same picture"
 
 
 @needs_matplotlib
 def test_the_learning_curve_reads_its_data(tmp_path: Path) -> None:
-    import docs_training_plot
+    import docs_plots
 
     data = _run()
     data["curve"][-1]["heuristic"].update(rate=0.123, low=0.1, high=0.15)
     changed = tmp_path / "training.json"
     changed.write_text(json.dumps(data), encoding="utf-8")
-    assert "12.3% (10.0% to 15.0%)" in docs_training_plot.learning_curve(changed)
+    assert "12.3% (10.0% to 15.0%)" in docs_plots.learning_curve(changed)
 
 
 # --------------------------------------------------------------------------- the script (PyTorch)
