@@ -11,11 +11,11 @@ from .. import encoding
 from ..rules import Rules, ruleset
 from ..state import State
 from . import catastrophe, ladder
-from .backend import NUMPY, Array, Backend
+from .backend import NUMPY, Array, Backend, backend_named
 from .lanes import on_lanes, reset_matches
 from .observe import observe
 from .spec import Spec, spec_of
-from .state import BatchState, allocate, copy_state
+from .state import ARRAY_FIELDS, BatchState, allocate, copy_state
 
 __all__ = ["AUTORESET_MODE", "Env", "IllegalActionError", "make"]
 
@@ -133,6 +133,9 @@ class Env:
         self._counts = counts
         self._flat = np.arange(size, dtype=np.int32) * self.num_actions  # each lane's first mask entry
         self._kernel: Any = ladder if self.spec.family == "ladder" else catastrophe
+        self._functions: dict[str, Any] = {}
+        if backend.traced and record:
+            raise ValueError(f"record=True needs the numpy backend (the {backend.name} backend keeps no log)")
 
     def __repr__(self) -> str:
         return (
@@ -183,6 +186,9 @@ class Env:
         if ((firsts < 0) | (firsts >= self._counts)).any():
             raise ValueError("first must be a seat of each lane (0..players-1)")
         st = st._replace(key=self._keys(seed), players=self._counts.copy(), first=firsts)
+        if self.backend.traced:
+            started: BatchState = self._compiled("init")(self._to_backend(st))
+            return started
         st = self._kernel.deal(self.backend, self.spec, st)
         out: BatchState = st._replace(legal_action_mask=self._kernel.legal(self.backend, self.spec, st))
         return out
@@ -231,23 +237,40 @@ class Env:
                 f"and dtype {a.dtype}"
             )
         every = where is None and self.auto_reset  # every lane moves (no lane waits over)
-        active = np.ones(b, bool) if every else ~state.over
-        if where is not None:
-            w = np.asarray(where)
-            if w.shape != (b,) or w.dtype != bool:
-                raise ValueError(
-                    f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
-                )
-            active = active & w
-        fits = (a >= 0) & (a < a_count)  # (checked before the ids are narrowed to int32)
-        a = np.where(fits, a, 0).astype(np.int32, copy=False)
-        ok = fits & state.legal_action_mask.reshape(-1).take(self._flat + a)
-        bad = ~ok if every else active & ~ok
-        some_bad = bool(bad.any())
+        active: Array | None = None
+        if not every:
+            active = ~np.asarray(state.over)
+            if where is not None:
+                w = np.asarray(where)
+                if w.shape != (b,) or w.dtype != bool:
+                    raise ValueError(
+                        f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
+                    )
+                active = active & w
+        # in range: the ids seen as unsigned (negative ones become huge) below the count
+        fits = a.view(f"u{a.dtype.itemsize}") < a_count
+        in_range = bool(fits.all())
+        a32 = (a if in_range else np.where(fits, a, 0)).astype(np.int32, copy=False)
+        ok = np.asarray(state.legal_action_mask).reshape(-1).take(self._flat + a32)
+        if not in_range:
+            ok &= fits
+        if active is None:
+            some_bad = not ok.all()
+            bad = ~ok
+        else:
+            bad = active & ~ok
+            some_bad = bool(bad.any())
         if some_bad and self.illegal == "raise":
-            raise _illegal(state, np.asarray(actions), bad, a_count)
+            raise _illegal(state, a, bad, a_count)
         if ticket is not None:
             ticket[0] = False
+        if some_bad:
+            active = (np.ones(b, bool) if active is None else active) & ~bad
+        if self.backend.traced:
+            moving = np.ones(b, bool) if active is None else active
+            kind = "step-penalty" if some_bad else "step"
+            stepped: BatchState = self._compiled(kind)(self._to_backend(state), a32, moving, bad)
+            return stepped
         st = state._replace(
             current_player=state.current_player.copy(),  # (merges of lanes write into it in place)
             rewards=np.zeros_like(state.rewards),
@@ -257,32 +280,97 @@ class Env:
         )
         if some_bad:
             st = on_lanes(self.backend, st, bad, self._penalize)
-            active &= ~bad
         if self.record:
-            st = self._log(st, a, active)
+            st = self._log(st, a32, np.ones(b, bool) if active is None else active)
         else:
-            st = st._replace(log_len=st.log_len + (1 if every and not some_bad else active))
+            st = st._replace(log_len=st.log_len + (1 if active is None else active))
         kernel, bk, spec, auto = self._kernel, self.backend, self.spec, self.auto_reset
-        if (every and not some_bad) or active.all():
-            st = kernel.advance(bk, spec, st, a, auto)
+        if active is None or active.all():
+            st = kernel.advance(bk, spec, st, a32, auto)
         else:
-            st = on_lanes(bk, st, active, lambda t: kernel.advance(bk, spec, t, a[active], auto))
+            st = on_lanes(bk, st, active, lambda t, x: kernel.advance(bk, spec, t, x, auto), extra=(a32,))
         return st._replace(legal_action_mask=kernel.legal(bk, spec, st))
 
+    # ------------------------------------------------------------------ a traced backend (JAX)
+
+    def _to_backend(self, st: BatchState) -> BatchState:
+        bk = self.backend
+        values: dict[str, Any] = {name: bk.asarray(getattr(st, name)) for name in ARRAY_FIELDS}
+        return st._replace(**values, ticket=None)
+
+    def _compiled(self, kind: str) -> Any:
+        """The backend's compiled `init`, `step`, `step-penalty`, `restart` or `observe` (made once)."""
+        found = self._functions.get(kind)
+        if found is not None:
+            return found
+        bk, spec, kernel, auto = self.backend, self.spec, self._kernel, self.auto_reset
+
+        def rebuild(arrays: tuple[Array, ...], origins: tuple[Any, ...]) -> BatchState:
+            return BatchState._make((*arrays, origins, None))
+
+        def arrays_of(st: BatchState) -> tuple[Array, ...]:
+            return tuple(getattr(st, name) for name in ARRAY_FIELDS)
+
+        def legal(st: BatchState) -> BatchState:
+            out: BatchState = st._replace(legal_action_mask=kernel.legal(bk, spec, st))
+            return out
+
+        def init(arrays: tuple[Array, ...]) -> tuple[Array, ...]:
+            return arrays_of(legal(kernel.deal(bk, spec, rebuild(arrays, ()))))
+
+        def step(
+            arrays: tuple[Array, ...], a: Array, moving: Array, bad: Array, *, penalty: bool
+        ) -> tuple[Array, ...]:
+            xp = bk.xp
+            st = rebuild(arrays, ())
+            st = st._replace(
+                rewards=xp.zeros_like(st.rewards),
+                terminated=xp.zeros_like(st.terminated),
+                truncated=xp.zeros_like(st.truncated),
+            )
+            if penalty:
+                st = on_lanes(bk, st, bad, self._penalize)
+            st = st._replace(log_len=st.log_len + moving)
+            st = on_lanes(bk, st, moving, lambda t: kernel.advance(bk, spec, t, a, auto))
+            return arrays_of(legal(st))
+
+        def restart(arrays: tuple[Array, ...], w: Array) -> tuple[Array, ...]:
+            st = on_lanes(bk, rebuild(arrays, ()), w, lambda t: kernel.new_matches(bk, spec, t))
+            return arrays_of(legal(st))
+
+        def look(arrays: tuple[Array, ...], seats: Array) -> Array:
+            return observe(bk, spec, rebuild(arrays, ()), seats)
+
+        compiled: dict[str, Any] = {
+            "init": bk.compile(init),
+            "step": bk.compile(lambda *args: step(*args, penalty=False)),
+            "step-penalty": bk.compile(lambda *args: step(*args, penalty=True)),
+            "restart": bk.compile(restart),
+            "observe": bk.compile(look),
+        }
+        run = compiled[kind]
+
+        def fn(st: BatchState, *args: Array) -> Any:
+            out = run(arrays_of(st), *(bk.asarray(x) for x in args))
+            return out if kind == "observe" else rebuild(out, st.origins)
+
+        self._functions[kind] = fn
+        return fn
+
     def _penalize(self, st: BatchState) -> BatchState:
+        xp = self.backend.xp
         n = st.players
-        s = self.spec.seats
-        seat = np.arange(s)[None, :]
+        seat = xp.arange(self.spec.seats, dtype=xp.int32)[None, :]
         p = st.current_player[:, None]
-        others = np.where(seat < n[:, None], 1.0 / (n[:, None] - 1), 0.0)
-        rewards = np.where(seat == p, -1.0, others).astype(np.float32)
+        others = xp.where(seat < n[:, None], 1 / (n[:, None] - 1).astype(xp.float32), 0)
+        rewards = xp.where(seat == p, -1, others).astype(xp.float32)
         st = st._replace(
-            rewards=rewards, terminated=np.ones_like(st.terminated), winners=np.zeros_like(st.winners)
+            rewards=rewards, terminated=xp.ones_like(st.terminated), winners=xp.zeros_like(st.winners)
         )
         if self.auto_reset:
             out: BatchState = self._kernel.deal(self.backend, self.spec, reset_matches(self.backend, st))
             return out
-        return st._replace(over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
+        return st._replace(over=xp.ones_like(st.over), current_player=xp.full_like(st.current_player, -1))
 
     def _log(self, st: BatchState, a: Array, active: Array) -> BatchState:
         log = st.log
@@ -318,6 +406,9 @@ class Env:
             raise ValueError("this state was already passed to step or restart: use the state it returned")
         if ticket is not None:
             ticket[0] = False
+        if self.backend.traced:
+            restarted: BatchState = self._compiled("restart")(self._to_backend(state), w)
+            return restarted
         bk, spec, kernel = self.backend, self.spec, self._kernel
         st = state._replace(
             current_player=state.current_player.copy(),
@@ -350,12 +441,15 @@ class Env:
             (2, 445)
         """
         if seat is None:
-            seats = np.maximum(state.current_player, 0)
+            seats = np.maximum(np.asarray(state.current_player), 0)
         else:
             seats = np.broadcast_to(np.asarray(seat), (self.size,)).astype(np.int32)
-            if ((seats < 0) | (seats >= state.players)).any():
+            if ((seats < 0) | (seats >= self._counts)).any():
                 raise ValueError("seat must be a seat of each lane (0..players-1)")
-        return observe(self.spec, state, seats)
+        if self.backend.traced:
+            out: Array = self._compiled("observe")(state, seats)
+            return out
+        return observe(self.backend, self.spec, state, seats)
 
     def copy(self, state: BatchState) -> BatchState:
         """A copy of a state with arrays of its own (to keep it while the original is stepped on).
@@ -436,7 +530,7 @@ def make(
     auto_reset: bool = True,
     illegal: Literal["raise", "penalty"] = "raise",
     record: bool = False,
-    backend: Backend = NUMPY,
+    backend: Backend | str = NUMPY,
 ) -> Env:
     """A batched environment: `size` lanes, each playing matches of `rules` (a preset name or a `Rules`).
 
@@ -450,7 +544,8 @@ def make(
         illegal: `"raise"` (`IllegalActionError` naming the lanes) or `"penalty"` (pgx's behaviour: the
             offender gets -1, the others share +1, and the match ends).
         record: Keep each lane's actions, so that `to_scalar` can replay it.
-        backend: The array backend (numpy).
+        backend: The array backend: `"numpy"` (the default, `batch.NUMPY`) or `"jax"` (needs jax: the
+            steps compiled with `jax.jit`, the state's arrays JAX arrays; no `record`).
 
     Example:
         >>> from cucumber_rules import batch
@@ -463,4 +558,4 @@ def make(
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, not {type(rules).__name__}")
     return Env(rules, players=players, size=size, auto_reset=auto_reset, illegal=illegal, record=record,
-               backend=backend)  # fmt: skip
+               backend=backend_named(backend))  # fmt: skip

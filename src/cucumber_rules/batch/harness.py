@@ -308,7 +308,7 @@ def check(
         decisions += len(live)
         chosen = [lane for lane in live if gen.random() < observe]
         if chosen:
-            obs = build(env.spec, st, np.maximum(st.current_player, 0))
+            obs = build(env.backend, env.spec, st, np.maximum(st.current_player, 0))
             for lane in chosen:
                 s = scal[lane]
                 seat = s.to_act

@@ -193,7 +193,7 @@ def subset(state: BatchState, lanes: Array, skip: frozenset[str] = frozenset()) 
         (1, 2)
     """
     values = {
-        name: getattr(state, name)[:0] if name in skip else getattr(state, name)[lanes]
+        name: getattr(state, name)[:0] if name in skip else getattr(state, name).take(lanes, axis=0)
         for name in ARRAY_FIELDS
     }
     return BatchState(**values, origins=state.origins, ticket=None)
