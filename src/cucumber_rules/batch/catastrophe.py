@@ -117,7 +117,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     b = st.current_player.shape[0]
     s, k = spec.seats, spec.num_cards
     p = xp.maximum(st.current_player, 0)
-    held = bk.as_bool(bk.take(st.hands.reshape(b * s, k), xp.arange(b, dtype=xp.int32) * s + p))
+    held = bk.as_bool(bk.take(st.hands.reshape(b * s, k), bk.starts(b, s) + p))
     allowed = bk.take(spec.restrict, restriction(bk, spec, st.marker, st.lead, st.trick_len == 0)) & held
     some = bk.any_rows(allowed)
     mask: Array = allowed | (held & ~some[:, None])
@@ -133,7 +133,7 @@ def advance(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool)
     """Play every lane's card (all lanes in play, each card legal)."""
     xp = bk.xp
     p = st.current_player
-    hands = bk.add_lane(st.hands, p * spec.num_cards + a, -1)
+    hands = bk.set_lane(st.hands, p * spec.num_cards + a, 0)  # (the deck's cards are distinct)
     trick = bk.set_lane(st.trick, p, a)
     first = st.trick_len == 0
     if spec.surprise:  # the first card from hand sets the marker against the revealed lead

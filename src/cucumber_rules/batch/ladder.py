@@ -138,7 +138,7 @@ def legal(bk: Backend, spec: Spec, st: BatchState) -> Array:
     b = st.current_player.shape[0]
     s, k = spec.seats, spec.num_cards
     p = xp.maximum(st.current_player, 0)
-    rows = bk.take(st.hands.reshape(b * s, k), xp.arange(b, dtype=xp.int32) * s + p)
+    rows = bk.take(st.hands.reshape(b * s, k), bk.starts(b, s) + p)
     held = bk.as_bool(rows) if spec.unique else rows > 0
     low = bk.take(spec.rank, held.argmax(axis=1))
     high = st.high
@@ -172,7 +172,8 @@ def _play(bk: Backend, spec: Spec, st: BatchState, a: Array, auto_reset: bool) -
     xp = bk.xp
     k = spec.num_cards
     p = st.current_player
-    hands = bk.add_lane(st.hands, p * k + a, -1)
+    # the card leaves the hand (a count of one copy in a deck of distinct cards: set to 0)
+    hands = bk.set_lane(st.hands, p * k + a, 0) if spec.unique else bk.add_lane(st.hands, p * k + a, -1)
     trick = bk.set_lane(st.trick, p, a)
     rank = bk.take(spec.rank, a)
     first = st.trick_len == 0
