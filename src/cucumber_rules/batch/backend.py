@@ -228,7 +228,7 @@ class NumpyBackend(Backend):
         """See `Backend.any_rows`: the rows' sums as int8 by `einsum`, which has no branch on the data
         (`any` and `argmax` along short rows cost two to three times as much)."""
         if mask.shape[1] > 127:  # (an int8 sum could overflow)
-            found: Array = mask.any(axis=1)
+            found: Array = np.asarray(mask.any(axis=1))
             return found
         out: Array = np.einsum("ij->i", mask.view(np.int8)) > 0
         return out
