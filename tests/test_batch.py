@@ -83,6 +83,15 @@ def test_make_refuses_bad_arguments() -> None:
         env.init([1, 2, 3])
 
 
+def test_backends_are_chosen_by_name() -> None:
+    assert batch.make("agurk", size=2, backend="numpy").backend is batch.NUMPY
+    with pytest.raises(ValueError, match="backend must be 'numpy', 'jax' or a Backend"):
+        batch.make("agurk", size=2, backend="torch")
+    if importlib.util.find_spec("jax") is None:  # (CI: the JAX tests are test_batch_jax.py, skipped)
+        with pytest.raises(ImportError, match="pip install jax"):
+            batch.make("agurk", size=2, backend="jax")
+
+
 def test_a_plug_in_game_has_no_kernel() -> None:
     from cucumber_rules.batch.spec import spec_of
 

@@ -85,8 +85,7 @@ def _revival_with_one_other(spec: Spec, eliminated: Array, revived: Array, other
 
 
 def _pay_first_of_lowest(
-    bk: Backend,
-    spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
+    bk: Backend, spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
 ) -> tuple[Array, Array, Array]:
     payer, paying, amount = PAY(bk, spec, played, ranks, taker, taken, order)
     if spec.reverse:
@@ -97,8 +96,7 @@ def _pay_first_of_lowest(
 
 
 def _marker_broken_high_takes_highest(
-    bk: Backend,
-    marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
+    bk: Backend, marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
 ) -> tuple[Array, Array]:
     up = card > lead
     broken = ((marker == 1) & ~up) | ((marker == 2) & up)
@@ -109,8 +107,7 @@ def _marker_broken_high_takes_highest(
 
 
 def _marker_break_against_best(
-    bk: Backend,
-    marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
+    bk: Backend, marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
 ) -> tuple[Array, Array]:
     return MARK(bk, marker, card, np.where(marker > 0, high, lead), high, setting, leading)
 

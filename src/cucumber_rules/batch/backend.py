@@ -145,6 +145,11 @@ class Backend:
         """`fn` compiled for this backend (JAX: `jax.jit`; numpy: `fn` itself)."""
         raise NotImplementedError
 
+    def branch(self, pred: Array, fn: Callable[[Any], Any], operand: Any) -> Any:
+        """`fn(operand)` if `pred` holds, else `operand` (a traced backend: `jax.lax.cond`, so that work
+        no lane needs this step, a round's end, is skipped; numpy compacts lanes instead)."""
+        return fn(operand) if bool(pred) else operand
+
 
 @functools.lru_cache(maxsize=256)
 def lane_starts(lanes: int, width: int) -> Array:
@@ -415,6 +420,10 @@ class JaxBackend(Backend):
         xp = self.xp
         out: Array = (xp.sort(keys, axis=1) & np.uint32(63)).astype(xp.int32)
         return out
+
+    def branch(self, pred: Array, fn: Callable[[Any], Any], operand: Any) -> Any:
+        """See `Backend.branch`: `jax.lax.cond`."""
+        return self._jax.lax.cond(pred, fn, lambda x: x, operand)
 
     def compile(self, fn: F) -> F:
         """`jax.jit(fn)`."""

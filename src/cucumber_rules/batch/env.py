@@ -295,6 +295,8 @@ class Env:
 
     def _to_backend(self, st: BatchState) -> BatchState:
         bk = self.backend
+        if st.ticket is None and not isinstance(st.hands, np.ndarray):  # (the backend's state already)
+            return st
         values: dict[str, Any] = {name: bk.asarray(getattr(st, name)) for name in ARRAY_FIELDS}
         return st._replace(**values, ticket=None)
 

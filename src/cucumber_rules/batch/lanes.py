@@ -46,16 +46,21 @@ def on_lanes(
         [1, 0, 1]
     """
     if bk.traced:
-        done = fn(st, *extra)
         xp = bk.xp
-        values = {}
-        for name in ARRAY_FIELDS:
-            old, new = getattr(st, name), getattr(done, name)
-            if name in FIXED_FIELDS or new is old:
-                continue
-            w = mask.reshape(mask.shape + (1,) * (old.ndim - 1))
-            values[name] = xp.where(w, new, old)
-        return st._replace(**values)
+
+        def run(st: BatchState) -> BatchState:
+            done = fn(st, *extra)
+            values = {}
+            for name in ARRAY_FIELDS:
+                old, new = getattr(st, name), getattr(done, name)
+                if name in FIXED_FIELDS or new is old:
+                    continue
+                w = mask.reshape(mask.shape + (1,) * (old.ndim - 1))
+                values[name] = xp.where(w, new, old).astype(old.dtype)
+            return st._replace(**values)
+
+        merged: BatchState = bk.branch(xp.any(mask), run, st)
+        return merged
     lanes = bk.lanes(mask)
     if lanes is None:
         return st
