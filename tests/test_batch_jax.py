@@ -10,6 +10,8 @@ auto-reset and restart, `where`, and the penalty for an illegal action. CI does 
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -97,3 +99,30 @@ def test_a_jax_state_holds_jax_arrays_and_is_not_consumed() -> None:
         assert np.array_equal(np.asarray(getattr(t, name)), np.asarray(getattr(again, name))), name
     with pytest.raises(ValueError, match="record=True needs the numpy backend"):
         batch.make("agurk", size=2, backend="jax", record=True)
+
+
+def test_lanes_from_library_states_are_the_same_with_jax() -> None:
+    rules = R("agurk")
+    starts = []
+    for seed in range(6):
+        s = cr.new_game(rules, 4)
+        gen = np.random.default_rng(seed)
+        for _ in range(int(gen.integers(0, 60))):
+            if s.to_act == cr.CHANCE:
+                s = cr.apply(s, cr.sample_chance(s, random.Random(seed)))
+            else:
+                moves = cr.legal_moves(s)
+                s = cr.apply(s, moves[int(gen.integers(len(moves)))])
+        starts.append(s)
+    ours, theirs = batch.make(rules, players=4, size=6), batch.make(rules, players=4, size=6, backend="jax")
+    a, b = ours.from_scalar(starts, keys=1), theirs.from_scalar(starts, keys=1)
+    _same(a, b, "from_scalar")
+    gen = np.random.default_rng(1)
+    for step in range(120):
+        actions = batch.random_actions(a.legal_action_mask, gen)
+        a, b = ours.step(a, actions), theirs.step(b, actions)
+        _same(a, b, f"step {step}")
+    kept = theirs.copy(b)
+    theirs.step(kept, batch.random_actions(np.asarray(kept.legal_action_mask), gen))
+    with pytest.raises(ValueError, match="check runs on the numpy backend"):
+        batch.check(theirs, matches=1)

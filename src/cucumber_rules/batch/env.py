@@ -486,7 +486,8 @@ class Env:
         """
         from .scalar import from_scalar
 
-        return from_scalar(self, states, self._keys(keys))
+        st = from_scalar(self, states, self._keys(keys))
+        return self._to_backend(st) if self.backend.traced else st
 
     def to_scalar(self, state: BatchState, lane: int) -> State:
         """The library state of a lane, by replaying its match (the lane's actions need `record=True`).

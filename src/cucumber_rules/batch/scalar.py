@@ -182,8 +182,8 @@ def from_scalar(env: Env, states: Sequence[State], keys: Array) -> BatchState:
     kernel: Any = ladder if spec.family == "ladder" else catastrophe
     from .lanes import on_lanes
 
-    st = on_lanes(env.backend, st, chance, lambda t: kernel.deal(env.backend, spec, t))
-    return st._replace(legal_action_mask=kernel.legal(env.backend, spec, st))
+    st = on_lanes(NUMPY, st, chance, lambda t: kernel.deal(NUMPY, spec, t))  # (Env converts for JAX)
+    return st._replace(legal_action_mask=kernel.legal(NUMPY, spec, st))
 
 
 def _id(rules: Rules, c: Card) -> int:

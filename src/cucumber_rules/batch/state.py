@@ -247,4 +247,4 @@ def copy_state(state: BatchState) -> BatchState:
         True
     """
     values = {name: getattr(state, name).copy() for name in ARRAY_FIELDS}
-    return BatchState(**values, origins=state.origins, ticket=[True])
+    return BatchState(**values, origins=state.origins, ticket=None if state.ticket is None else [True])
