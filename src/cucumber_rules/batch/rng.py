@@ -41,7 +41,7 @@ _M1: Final = np.uint32(0x7FEB352D)
 _M2: Final = np.uint32(0x846CA68B)
 _GOLDEN: Final = np.uint32(0x9E3779B9)
 _FOUR: Final = np.uint32(4)
-_LOW6: Final = np.uint32(63)
+_PURPOSES: Final = tuple(np.uint32(purpose) for purpose in (DEAL, REDEAL, STARTER))
 _HIGH26: Final = np.uint32(0xFFFFFFC0)
 _DRAW: Final = np.uint32(0x5BD1E995)
 
@@ -77,7 +77,7 @@ def seed_of(key: Array, match: Array, round: Array, purpose: int) -> Array:
     """
     x = mix(key.astype(U32) ^ _GOLDEN)
     x = mix(x ^ match.astype(U32))
-    counter = round.astype(U32) * _FOUR + np.uint32(purpose)
+    counter = round.astype(U32) * _FOUR + _PURPOSES[purpose]
     return mix(x ^ counter)
 
 

@@ -188,8 +188,9 @@ def subset(state: BatchState, lanes: Array, skip: frozenset[str] = frozenset()) 
     work on them does not read, are left empty).
 
     Example:
+        >>> import numpy as np
         >>> s = allocate(3, 2, 4, 4, 1, 0)
-        >>> subset(s, __import__("numpy").array([2])).trick.shape
+        >>> subset(s, np.array([2])).trick.shape
         (1, 2)
     """
     values = {
