@@ -385,7 +385,9 @@ def _refusals(state: CucumberState, rng: random.Random) -> list[int]:
     if state.is_chance_node():
         possible = {a for a, _ in state.chance_outcomes()}
         bad += [a for a in range(game.max_chance_outcomes()) if a not in possible]
-        bad += list(state.drawn)  # the cards just dealt, again
+        bad += [
+            a for a in state.drawn if a not in possible
+        ]  # cards just dealt, again (Five Cucumbers has copies)
     else:
         bad += [a for a in range(k) if a not in state.legal_actions()]
     return bad

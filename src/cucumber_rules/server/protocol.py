@@ -124,7 +124,7 @@ def view_message(
     Example:
         >>> view_message(5, '{"seat":0}')
         '{"type":"view","at":5,"view":{"seat":0}}'
-        >>> view_message(5, '{"seat":0}', "<svg/>", {"said": ["Ann plays 7C"], "last_trick": None})[38:]
+        >>> view_message(5, '{"seat":0}', "<svg/>", {"said": ["Ann plays 7C"], "last_trick": None})[40:]
         '"picture":"<svg/>","said":["Ann plays 7C"],"last_trick":null}'
     """
     body: dict[str, Any] = {"type": "view", "at": at, "view": orjson.Fragment(view)}
