@@ -167,6 +167,19 @@ def lane_starts(lanes: int, width: int) -> Array:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def one_hots(size: int) -> Array:
+    """(size + 1, size) float32, read-only: row i the one-hot of i, row `size` (that is, -1) zeros.
+
+    Example:
+        >>> one_hots(2)[[0, -1]].tolist()
+        [[1.0, 0.0], [0.0, 0.0]]
+    """
+    out = np.eye(size + 1, size, dtype=np.float32)
+    out.flags.writeable = False
+    return out
+
+
 class NumpyBackend(Backend):
     """The numpy backend: updates in place, subsets of lanes compacted with `flatnonzero`.
 
@@ -259,11 +272,13 @@ class NumpyBackend(Backend):
         flat = out.reshape(-1)
         at = 0
         for p, width in zip(parts, widths, strict=True):
-            if isinstance(p, OneHot):
+            if isinstance(p, OneHot) and p.ids.ndim == 1:  # one group: a row of a table of one-hots
+                out[:, at : at + width] = one_hots(p.size).take(p.ids % (p.size + 1), axis=0)
+            elif isinstance(p, OneHot):
                 index = p.ids.reshape(b, -1)
                 some = index >= 0
-                starts = (np.arange(b, dtype=np.int32) * total + at)[:, None]
-                groups = np.arange(index.shape[1], dtype=np.int32)[None, :] * p.size
+                starts = (lane_starts(b, total) + at)[:, None]
+                groups = np.arange(index.shape[1], dtype=np.intp)[None, :] * p.size
                 flat[starts + groups + np.where(some, index, 0)] = some
             else:
                 out[:, at : at + width] = p

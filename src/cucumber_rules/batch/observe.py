@@ -63,7 +63,7 @@ def observe(bk: Backend, spec: Spec, st: BatchState, seat: Array) -> Array:
     hands = st.hands
     trick = st.trick
     # what was dealt, less the hands and the current trick's cards (not yet seen)
-    seen = st.dealt - bk.sum_seats(hands) - bk.counts(trick, k)
+    seen = st.dealt - bk.sum_seats(hands) - bk.counts(trick, k, spec.unique)  # (a deck of distinct cards)
     if spec.family == "catastrophe" and spec.surprise:  # the cards turned up so far
         shown = xp.minimum(st.tricks + 1, bk.take(spec.hand, n))
         up = (xp.arange(st.stock.shape[1], dtype=xp.int32)[None, :] < shown[:, None]) & (st.stock >= 0)
