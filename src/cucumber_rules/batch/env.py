@@ -14,8 +14,8 @@ from . import catastrophe, ladder
 from .backend import NUMPY, Array, Backend, backend_named
 from .lanes import on_lanes, reset_matches
 from .observe import observe
-from .spec import Spec, spec_of
-from .state import ARRAY_FIELDS, BatchState, allocate, copy_state
+from .spec import Spec, lane_players, spec_of
+from .state import BatchState, allocate, copy_state
 
 __all__ = ["AUTORESET_MODE", "Env", "IllegalActionError", "make"]
 
@@ -55,33 +55,6 @@ class IllegalActionError(ValueError):
         self.actions = actions
 
 
-def _players(rules: Rules, players: int | Sequence[int] | range | None, size: int) -> Array:
-    if players is None:
-        players = range(rules.min_players, rules.max_players + 1)
-    if isinstance(players, bool):
-        raise TypeError("players must be an int, a range or a sequence of ints, not a bool")
-    if isinstance(players, int | np.integer):
-        counts = np.full(size, int(players), np.int32)
-    elif isinstance(players, range):
-        values = list(players)
-        if not values:
-            raise ValueError("players is an empty range")
-        counts = np.array([values[i % len(values)] for i in range(size)], np.int32)
-    else:
-        values = [int(x) for x in players]
-        if len(values) != size:
-            raise ValueError(
-                f"players lists {len(values)} counts for {size} lanes (give one per lane, or a range)"
-            )
-        counts = np.array(values, np.int32)
-    bad = [int(x) for x in counts if not rules.min_players <= x <= rules.max_players]
-    if bad:
-        raise ValueError(
-            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {bad[0]}"
-        )
-    return counts
-
-
 class Env:
     """A batch of `size` lanes, each a match of the same rules (see `make`).
 
@@ -107,7 +80,7 @@ class Env:
             raise ValueError(f"size must be an int >= 1, not {size!r}")
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal must be 'raise' or 'penalty', not {illegal!r}")
-        counts = _players(rules, players, size)
+        counts = lane_players(rules, players, size)
         self.rules: Rules = rules
         """The rule set every lane plays."""
         self.size: int = size
@@ -294,70 +267,19 @@ class Env:
     # ------------------------------------------------------------------ a traced backend (JAX)
 
     def _to_backend(self, st: BatchState) -> BatchState:
-        bk = self.backend
-        if st.ticket is None and not isinstance(st.hands, np.ndarray):  # (the backend's state already)
-            return st
-        values: dict[str, Any] = {name: bk.asarray(getattr(st, name)) for name in ARRAY_FIELDS}
-        return st._replace(**values, ticket=None)
+        from .traced import to_backend
+
+        return to_backend(self.backend, st)
 
     def _compiled(self, kind: str) -> Any:
         """The backend's compiled `init`, `step`, `step-penalty`, `restart` or `observe` (made once)."""
         found = self._functions.get(kind)
-        if found is not None:
-            return found
-        bk, spec, kernel, auto = self.backend, self.spec, self._kernel, self.auto_reset
+        if found is None:
+            from .traced import compiled
 
-        def rebuild(arrays: tuple[Array, ...], origins: tuple[Any, ...]) -> BatchState:
-            return BatchState._make((*arrays, origins, None))
-
-        def arrays_of(st: BatchState) -> tuple[Array, ...]:
-            return tuple(getattr(st, name) for name in ARRAY_FIELDS)
-
-        def legal(st: BatchState) -> BatchState:
-            out: BatchState = st._replace(legal_action_mask=kernel.legal(bk, spec, st))
-            return out
-
-        def init(arrays: tuple[Array, ...]) -> tuple[Array, ...]:
-            return arrays_of(legal(kernel.deal(bk, spec, rebuild(arrays, ()))))
-
-        def step(
-            arrays: tuple[Array, ...], a: Array, moving: Array, bad: Array, *, penalty: bool
-        ) -> tuple[Array, ...]:
-            xp = bk.xp
-            st = rebuild(arrays, ())
-            st = st._replace(
-                rewards=xp.zeros_like(st.rewards),
-                terminated=xp.zeros_like(st.terminated),
-                truncated=xp.zeros_like(st.truncated),
-            )
-            if penalty:
-                st = on_lanes(bk, st, bad, self._penalize)
-            st = st._replace(log_len=st.log_len + moving)
-            st = on_lanes(bk, st, moving, lambda t: kernel.advance(bk, spec, t, a, auto))
-            return arrays_of(legal(st))
-
-        def restart(arrays: tuple[Array, ...], w: Array) -> tuple[Array, ...]:
-            st = on_lanes(bk, rebuild(arrays, ()), w, lambda t: kernel.new_matches(bk, spec, t))
-            return arrays_of(legal(st))
-
-        def look(arrays: tuple[Array, ...], seats: Array) -> Array:
-            return observe(bk, spec, rebuild(arrays, ()), seats)
-
-        compiled: dict[str, Any] = {
-            "init": bk.compile(init),
-            "step": bk.compile(lambda *args: step(*args, penalty=False)),
-            "step-penalty": bk.compile(lambda *args: step(*args, penalty=True)),
-            "restart": bk.compile(restart),
-            "observe": bk.compile(look),
-        }
-        run = compiled[kind]
-
-        def fn(st: BatchState, *args: Array) -> Any:
-            out = run(arrays_of(st), *(bk.asarray(x) for x in args))
-            return out if kind == "observe" else rebuild(out, st.origins)
-
-        self._functions[kind] = fn
-        return fn
+            made = compiled(self.backend, self.spec, self._kernel, self.auto_reset, self._penalize, kind)
+            found = self._functions[kind] = made
+        return found
 
     def _penalize(self, st: BatchState) -> BatchState:
         xp = self.backend.xp

@@ -15,6 +15,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -30,7 +31,7 @@ from ..games.ladder.rules import penalty_value, round_limit
 from ..rules import Rules
 from .backend import Array
 
-__all__ = ["BITS", "LADDER_SEATS", "Spec", "spec_of"]
+__all__ = ["BITS", "LADDER_SEATS", "Spec", "lane_players", "spec_of"]
 
 #: Seat bitmasks cover this many seats (the ladder's most; Catastrophe has 6).
 LADDER_SEATS: Final = 7
@@ -304,3 +305,38 @@ def spec_of(rules: Rules, seats: int) -> Spec:
             **common,
         )
     raise AssertionError("unreachable: the rules are the ladder's or Catastrophe's")  # pragma: no cover
+
+
+def lane_players(rules: Rules, players: int | Sequence[int] | range | None, size: int) -> Array:
+    """(size,) int32: each lane's player count from `make`'s `players` (an int, a range taken in turn,
+    one per lane, or None for the rules' whole range), each checked against the rules.
+
+    Example:
+        >>> import cucumber_rules as cr
+        >>> lane_players(cr.ruleset("agurk"), range(3, 5), 3).tolist()
+        [3, 4, 3]
+    """
+    if players is None:
+        players = range(rules.min_players, rules.max_players + 1)
+    if isinstance(players, bool):
+        raise TypeError("players must be an int, a range or a sequence of ints, not a bool")
+    if isinstance(players, int | np.integer):
+        counts = np.full(size, int(players), np.int32)
+    elif isinstance(players, range):
+        values = list(players)
+        if not values:
+            raise ValueError("players is an empty range")
+        counts = np.array([values[i % len(values)] for i in range(size)], np.int32)
+    else:
+        values = [int(x) for x in players]
+        if len(values) != size:
+            raise ValueError(
+                f"players lists {len(values)} counts for {size} lanes (give one per lane, or a range)"
+            )
+        counts = np.array(values, np.int32)
+    bad = [int(x) for x in counts if not rules.min_players <= x <= rules.max_players]
+    if bad:
+        raise ValueError(
+            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {bad[0]}"
+        )
+    return counts
