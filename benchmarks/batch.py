@@ -12,7 +12,10 @@ The workload is the same for every contender: random playouts of whole matches, 
   `batch.random_actions(state.legal_action_mask, rng)`: every lane takes one decision per step, so a
   step is B decisions; B = 1, 64, 1,024 and 8,192;
 - **numpy 1,024 + observe**: the same at B = 1,024 with `env.observe(state)` built at every step (what
-  a learner reads).
+  a learner reads);
+- **jax B** (only when jax is installed, e.g. in a virtual environment of its own; never in CI):
+  the same with `backend="jax"` (each step compiled with `jax.jit`, called from the Python loop;
+  compiling is done before the clock starts), at B = 64 and 1,024.
 
 A decision is a `Play` or a revival decision; deals are not counted, their time is. Times are the CPU
 time of this process (`time.process_time`). The contenders take turns within each round (scalar, then
@@ -30,6 +33,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
@@ -44,10 +48,22 @@ import numpy as np
 import cucumber_rules as cr
 from cucumber_rules import batch
 
-__all__ = ["PRESETS", "SIZES", "batch_rate", "machine", "main", "measure", "render", "scalar_rate"]
+__all__ = ["JAX_SIZES", "PRESETS", "SIZES", "batch_rate", "has_jax", "machine", "main", "measure", "render",
+           "scalar_rate"]  # fmt: skip
 
 PRESETS = ("agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe")
 SIZES = (1, 64, 1024, 8192)
+JAX_SIZES = (64, 1024)
+
+
+def has_jax() -> bool:
+    """Whether jax is installed (then the JAX backend is measured too).
+
+    Example:
+        >>> has_jax() in (True, False)
+        True
+    """
+    return importlib.util.find_spec("jax") is not None
 
 
 def scalar_rate(rules: cr.Rules, players: int, seconds: float, rng: random.Random) -> float:
@@ -76,7 +92,14 @@ def scalar_rate(rules: cr.Rules, players: int, seconds: float, rng: random.Rando
 
 
 def batch_rate(
-    rules: cr.Rules, players: int, size: int, seconds: float, *, observe: bool, seed: int = 0
+    rules: cr.Rules,
+    players: int,
+    size: int,
+    seconds: float,
+    *,
+    observe: bool,
+    seed: int = 0,
+    backend: str = "numpy",
 ) -> float:
     """Decisions per CPU second of random playouts in a batch of `size` lanes (auto-reset, policy included).
 
@@ -86,10 +109,12 @@ def batch_rate(
         >>> batch_rate(cr.ruleset("catastrophe"), 4, 16, 0.02, observe=True) > 0
         True
     """
-    env = batch.make(rules, players=players, size=size)
+    env = batch.make(rules, players=players, size=size, backend=backend)
     state = env.init(seed)
     gen = np.random.default_rng(seed)
     for _ in range(3):
+        if observe:
+            env.observe(state)
         state = env.step(state, batch.random_actions(state.legal_action_mask, gen))
     steps = 0
     start = time.process_time()
@@ -105,7 +130,12 @@ def batch_rate(
 
 
 def measure(
-    presets: tuple[str, ...], players: int, rounds: int, seconds: float, sizes: tuple[int, ...] = SIZES
+    presets: tuple[str, ...],
+    players: int,
+    rounds: int,
+    seconds: float,
+    sizes: tuple[int, ...] = SIZES,
+    jax_sizes: tuple[int, ...] = (),
 ) -> dict[str, dict[str, list[float]]]:
     """Every contender's rate per round, interleaved: {preset: {contender: [rate per round]}}.
 
@@ -125,6 +155,9 @@ def measure(
                 rows.setdefault(f"numpy {size:,}", []).append(rate)
             rate = batch_rate(rules, players, 1024, seconds, observe=True, seed=r)
             rows.setdefault("numpy 1,024 + observe", []).append(rate)
+            for size in jax_sizes:
+                rate = batch_rate(rules, players, size, seconds, observe=False, seed=r, backend="jax")
+                rows.setdefault(f"jax {size:,}", []).append(rate)
     return out
 
 
@@ -148,6 +181,7 @@ def machine() -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "python": platform.python_version(),
         "numpy": np.__version__,
+        "jax": importlib.import_module("jax").__version__ if has_jax() else None,
         "cucumber_rules": cr.__version__,
         "load": os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0),
     }
@@ -178,7 +212,8 @@ def render(results: dict[str, dict[str, list[float]]], players: int, info: dict[
     lines.append(
         f"Decisions per CPU second (median of the rounds) and, in bold, the median of the per-round ratios "
         f"to the scalar API. {info['cpu']}, {info['cpus']} CPUs, Python {info['python']}, numpy "
-        f"{info['numpy']}, cucumber_rules {info['cucumber_rules']}; load average {load} before, "
+        f"{info['numpy']}{', jax ' + info['jax'] if info.get('jax') else ''}, cucumber_rules "
+        f"{info['cucumber_rules']}; load average {load} before, "
         f"{load_after} after (the machine is shared)."
     )
     return "\n".join(lines)
@@ -201,11 +236,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs="*", type=int, default=list(SIZES))
     parser.add_argument("--markdown", type=Path, help="also write the table here")
     parser.add_argument(
+        "--jax-sizes", nargs="*", type=int, default=list(JAX_SIZES) if has_jax() else [],
+        help="batch sizes for the JAX backend (default 64 and 1,024 when jax is installed)",
+    )  # fmt: skip
+    parser.add_argument(
         "--check", action="store_true", help="exit 1 unless B=1,024 is >= 5x (>= 2x observed)"
     )
     args = parser.parse_args(argv)
     info = machine()
-    results = measure(tuple(args.presets), args.players, args.rounds, args.seconds, tuple(args.sizes))
+    results = measure(
+        tuple(args.presets), args.players, args.rounds, args.seconds, tuple(args.sizes), tuple(args.jax_sizes)
+    )
     table = render(results, args.players, info, os.getloadavg() if hasattr(os, "getloadavg") else (0, 0, 0))
     print(table)
     if args.markdown:

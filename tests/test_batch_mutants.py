@@ -17,7 +17,7 @@ import pytest
 import cucumber_rules as cr
 from cucumber_rules import batch
 from cucumber_rules.batch import catastrophe, env, ladder
-from cucumber_rules.batch.backend import Array
+from cucumber_rules.batch.backend import Array, Backend
 from cucumber_rules.batch.spec import Spec, spec_of
 
 R = cr.ruleset
@@ -56,8 +56,8 @@ def _takes_earlier(spec: Spec, rank: Array, high: Array, lead: Array, first: Arr
     return take
 
 
-def _follow_no_lowest(spec: Spec, held: Array, high: Array, low: Array) -> Array:
-    ge = spec.ge.take(high, axis=0) & held
+def _follow_no_lowest(bk: Backend, spec: Spec, held: Array, high: Array, low: Array) -> Array:
+    ge = bk.take(spec.ge, high) & held
     out: Array = np.where(np.logical_or.reduce(ge, axis=1)[:, None], ge, held)  # optional lowest dropped
     return out
 
@@ -70,11 +70,11 @@ def _threshold_strict(
     return out, cross & ~out
 
 
-def _reset_to_zero(totals: Array, dealt: Array, out: Array, payer: Array) -> Array:
+def _reset_to_zero(bk: Backend, totals: Array, dealt: Array, out: Array, payer: Array) -> Array:
     return np.zeros(totals.shape[0], totals.dtype)  # a mark resets to 0, not the best other total
 
 
-def _comeback_with_own(totals: Array, dealt: Array, out: Array) -> Array:
+def _comeback_with_own(bk: Backend, totals: Array, dealt: Array, out: Array) -> Array:
     found: Array = np.where(out == 0, totals, 0).max(axis=1)  # counts the seats not dealt in too
     return found
 
@@ -85,9 +85,9 @@ def _revival_with_one_other(spec: Spec, eliminated: Array, revived: Array, other
 
 
 def _pay_first_of_lowest(
-    spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
+    bk: Backend, spec: Spec, played: Array, ranks: Array, taker: Array, taken: Array, order: Array
 ) -> tuple[Array, Array, Array]:
-    payer, paying, amount = PAY(spec, played, ranks, taker, taken, order)
+    payer, paying, amount = PAY(bk, spec, played, ranks, taker, taken, order)
     if spec.reverse:
         low = np.where(played, ranks, 1 << 29)
         first = np.where(played & (low == low.min(axis=1)[:, None]), -order, -99).argmax(axis=1)
@@ -96,7 +96,7 @@ def _pay_first_of_lowest(
 
 
 def _marker_broken_high_takes_highest(
-    marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
+    bk: Backend, marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
 ) -> tuple[Array, Array]:
     up = card > lead
     broken = ((marker == 1) & ~up) | ((marker == 2) & up)
@@ -107,29 +107,29 @@ def _marker_broken_high_takes_highest(
 
 
 def _marker_break_against_best(
-    marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
+    bk: Backend, marker: Array, card: Array, lead: Array, high: Array, setting: Array, leading: Array
 ) -> tuple[Array, Array]:
-    return MARK(marker, card, np.where(marker > 0, high, lead), high, setting, leading)
+    return MARK(bk, marker, card, np.where(marker > 0, high, lead), high, setting, leading)
 
 
-def _fives_may_lead(spec: Spec, marker: Array, lead: Array, leading: Array) -> Array:
+def _fives_may_lead(bk: Backend, spec: Spec, marker: Array, lead: Array, leading: Array) -> Array:
     k = spec.num_cards
     found: Array = np.where(marker == 1, 2 + lead, np.where(marker == 2, 2 + k + lead, 0))  # no lead row
     return found
 
 
-def _winners_no_best_hand(totals: Array, low: Array, seated: Array) -> Array:
+def _winners_no_best_hand(bk: Backend, totals: Array, low: Array, seated: Array) -> Array:
     fewest = np.where(seated, totals, 1 << 29).min(axis=1)
     found: Array = seated & (totals == fewest[:, None])  # ties share, the best hand not asked
     return found
 
 
-def _reveal_not_captured(spec: Spec, trick: Array, lead: Array) -> tuple[Array, Array]:
+def _reveal_not_captured(bk: Backend, spec: Spec, trick: Array, lead: Array) -> tuple[Array, Array]:
     won = trick + 1  # the trick's cards only: the revealed lead card left out
-    return spec.cucumbers.take(won).sum(axis=1), spec.fives.take(won).sum(axis=1)
+    return bk.take(spec.cucumbers, won).sum(axis=1), bk.take(spec.fives, won).sum(axis=1)
 
 
-def _starter_lowest(totals: Array, seated: Array) -> Array:
+def _starter_lowest(bk: Backend, totals: Array, seated: Array) -> Array:
     low = np.where(seated, totals, 1 << 29).min(axis=1)
     found: Array = seated & (totals == low[:, None])
     return found

@@ -4,7 +4,8 @@
 Can't Beat 'Em, custom cucumbers tables) as numpy array operations over a leading batch axis, with
 pgx's field names, the action ids and observations of `cucumber_rules.encoding`, and a lockstep
 harness (`check`) that compares every lane with the library at every decision. It needs numpy
-(`pip install "cucumber-rules[batch]"`); the Gymnasium face is `cucumber_rules.batch.gym`.
+(`pip install "cucumber-rules[batch]"`); the Gymnasium face is `cucumber_rules.batch.gym`;
+`make(..., backend="jax")` runs the same kernels under `jax.jit` when jax is installed.
 
 Example:
     >>> import numpy as np
@@ -25,7 +26,7 @@ try:
 except ImportError as error:  # pragma: no cover (the extra is installed in the test environments)
     raise ImportError('cucumber_rules.batch needs numpy: pip install "cucumber-rules[batch]"') from error
 
-from .backend import NUMPY, Backend
+from .backend import NUMPY, Backend, JaxBackend
 from .env import AUTORESET_MODE, Env, IllegalActionError, make
 from .harness import CheckReport, LockstepError, check
 from .policies import heuristic_actions, random_actions
@@ -39,6 +40,7 @@ __all__ = [
     "CheckReport",
     "Env",
     "IllegalActionError",
+    "JaxBackend",
     "LockstepError",
     "check",
     "heuristic_actions",

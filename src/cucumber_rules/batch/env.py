@@ -11,10 +11,10 @@ from .. import encoding
 from ..rules import Rules, ruleset
 from ..state import State
 from . import catastrophe, ladder
-from .backend import NUMPY, Array, Backend
+from .backend import NUMPY, Array, Backend, backend_named
 from .lanes import on_lanes, reset_matches
 from .observe import observe
-from .spec import Spec, spec_of
+from .spec import Spec, lane_players, spec_of
 from .state import BatchState, allocate, copy_state
 
 __all__ = ["AUTORESET_MODE", "Env", "IllegalActionError", "make"]
@@ -55,33 +55,6 @@ class IllegalActionError(ValueError):
         self.actions = actions
 
 
-def _players(rules: Rules, players: int | Sequence[int] | range | None, size: int) -> Array:
-    if players is None:
-        players = range(rules.min_players, rules.max_players + 1)
-    if isinstance(players, bool):
-        raise TypeError("players must be an int, a range or a sequence of ints, not a bool")
-    if isinstance(players, int | np.integer):
-        counts = np.full(size, int(players), np.int32)
-    elif isinstance(players, range):
-        values = list(players)
-        if not values:
-            raise ValueError("players is an empty range")
-        counts = np.array([values[i % len(values)] for i in range(size)], np.int32)
-    else:
-        values = [int(x) for x in players]
-        if len(values) != size:
-            raise ValueError(
-                f"players lists {len(values)} counts for {size} lanes (give one per lane, or a range)"
-            )
-        counts = np.array(values, np.int32)
-    bad = [int(x) for x in counts if not rules.min_players <= x <= rules.max_players]
-    if bad:
-        raise ValueError(
-            f"{rules.name} is for {rules.min_players} to {rules.max_players} players, not {bad[0]}"
-        )
-    return counts
-
-
 class Env:
     """A batch of `size` lanes, each a match of the same rules (see `make`).
 
@@ -107,7 +80,7 @@ class Env:
             raise ValueError(f"size must be an int >= 1, not {size!r}")
         if illegal not in ("raise", "penalty"):
             raise ValueError(f"illegal must be 'raise' or 'penalty', not {illegal!r}")
-        counts = _players(rules, players, size)
+        counts = lane_players(rules, players, size)
         self.rules: Rules = rules
         """The rule set every lane plays."""
         self.size: int = size
@@ -133,6 +106,9 @@ class Env:
         self._counts = counts
         self._flat = np.arange(size, dtype=np.int32) * self.num_actions  # each lane's first mask entry
         self._kernel: Any = ladder if self.spec.family == "ladder" else catastrophe
+        self._functions: dict[str, Any] = {}
+        if backend.traced and record:
+            raise ValueError(f"record=True needs the numpy backend (the {backend.name} backend keeps no log)")
 
     def __repr__(self) -> str:
         return (
@@ -183,6 +159,9 @@ class Env:
         if ((firsts < 0) | (firsts >= self._counts)).any():
             raise ValueError("first must be a seat of each lane (0..players-1)")
         st = st._replace(key=self._keys(seed), players=self._counts.copy(), first=firsts)
+        if self.backend.traced:
+            started: BatchState = self._compiled("init")(self._to_backend(st))
+            return started
         st = self._kernel.deal(self.backend, self.spec, st)
         out: BatchState = st._replace(legal_action_mask=self._kernel.legal(self.backend, self.spec, st))
         return out
@@ -231,23 +210,40 @@ class Env:
                 f"and dtype {a.dtype}"
             )
         every = where is None and self.auto_reset  # every lane moves (no lane waits over)
-        active = np.ones(b, bool) if every else ~state.over
-        if where is not None:
-            w = np.asarray(where)
-            if w.shape != (b,) or w.dtype != bool:
-                raise ValueError(
-                    f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
-                )
-            active = active & w
-        fits = (a >= 0) & (a < a_count)  # (checked before the ids are narrowed to int32)
-        a = np.where(fits, a, 0).astype(np.int32, copy=False)
-        ok = fits & state.legal_action_mask.reshape(-1).take(self._flat + a)
-        bad = ~ok if every else active & ~ok
-        some_bad = bool(bad.any())
+        active: Array | None = None
+        if not every:
+            active = ~np.asarray(state.over)
+            if where is not None:
+                w = np.asarray(where)
+                if w.shape != (b,) or w.dtype != bool:
+                    raise ValueError(
+                        f"where must be {b} bools, not an array of shape {w.shape} and dtype {w.dtype}"
+                    )
+                active = active & w
+        # in range: the ids seen as unsigned (negative ones become huge) below the count
+        fits = a.view(f"u{a.dtype.itemsize}") < a_count
+        in_range = bool(fits.all())
+        a32 = (a if in_range else np.where(fits, a, 0)).astype(np.int32, copy=False)
+        ok = np.asarray(state.legal_action_mask).reshape(-1).take(self._flat + a32)
+        if not in_range:
+            ok &= fits
+        if active is None:
+            some_bad = not ok.all()
+            bad = ~ok
+        else:
+            bad = active & ~ok
+            some_bad = bool(bad.any())
         if some_bad and self.illegal == "raise":
-            raise _illegal(state, np.asarray(actions), bad, a_count)
+            raise _illegal(state, a, bad, a_count)
         if ticket is not None:
             ticket[0] = False
+        if some_bad:
+            active = (np.ones(b, bool) if active is None else active) & ~bad
+        if self.backend.traced:
+            moving = np.ones(b, bool) if active is None else active
+            kind = "step-penalty" if some_bad else "step"
+            stepped: BatchState = self._compiled(kind)(self._to_backend(state), a32, moving, bad)
+            return stepped
         st = state._replace(
             current_player=state.current_player.copy(),  # (merges of lanes write into it in place)
             rewards=np.zeros_like(state.rewards),
@@ -257,32 +253,48 @@ class Env:
         )
         if some_bad:
             st = on_lanes(self.backend, st, bad, self._penalize)
-            active &= ~bad
         if self.record:
-            st = self._log(st, a, active)
+            st = self._log(st, a32, np.ones(b, bool) if active is None else active)
         else:
-            st = st._replace(log_len=st.log_len + (1 if every and not some_bad else active))
+            st = st._replace(log_len=st.log_len + (1 if active is None else active))
         kernel, bk, spec, auto = self._kernel, self.backend, self.spec, self.auto_reset
-        if (every and not some_bad) or active.all():
-            st = kernel.advance(bk, spec, st, a, auto)
+        if active is None or active.all():
+            st = kernel.advance(bk, spec, st, a32, auto)
         else:
-            st = on_lanes(bk, st, active, lambda t: kernel.advance(bk, spec, t, a[active], auto))
+            st = on_lanes(bk, st, active, lambda t, x: kernel.advance(bk, spec, t, x, auto), extra=(a32,))
         return st._replace(legal_action_mask=kernel.legal(bk, spec, st))
 
+    # ------------------------------------------------------------------ a traced backend (JAX)
+
+    def _to_backend(self, st: BatchState) -> BatchState:
+        from .traced import to_backend
+
+        return to_backend(self.backend, st)
+
+    def _compiled(self, kind: str) -> Any:
+        """The backend's compiled `init`, `step`, `step-penalty`, `restart` or `observe` (made once)."""
+        found = self._functions.get(kind)
+        if found is None:
+            from .traced import compiled
+
+            made = compiled(self.backend, self.spec, self._kernel, self.auto_reset, self._penalize, kind)
+            found = self._functions[kind] = made
+        return found
+
     def _penalize(self, st: BatchState) -> BatchState:
+        xp = self.backend.xp
         n = st.players
-        s = self.spec.seats
-        seat = np.arange(s)[None, :]
+        seat = xp.arange(self.spec.seats, dtype=xp.int32)[None, :]
         p = st.current_player[:, None]
-        others = np.where(seat < n[:, None], 1.0 / (n[:, None] - 1), 0.0)
-        rewards = np.where(seat == p, -1.0, others).astype(np.float32)
+        others = xp.where(seat < n[:, None], 1 / (n[:, None] - 1).astype(xp.float32), 0)
+        rewards = xp.where(seat == p, -1, others).astype(xp.float32)
         st = st._replace(
-            rewards=rewards, terminated=np.ones_like(st.terminated), winners=np.zeros_like(st.winners)
+            rewards=rewards, terminated=xp.ones_like(st.terminated), winners=xp.zeros_like(st.winners)
         )
         if self.auto_reset:
             out: BatchState = self._kernel.deal(self.backend, self.spec, reset_matches(self.backend, st))
             return out
-        return st._replace(over=np.ones_like(st.over), current_player=np.full_like(st.current_player, -1))
+        return st._replace(over=xp.ones_like(st.over), current_player=xp.full_like(st.current_player, -1))
 
     def _log(self, st: BatchState, a: Array, active: Array) -> BatchState:
         log = st.log
@@ -318,6 +330,9 @@ class Env:
             raise ValueError("this state was already passed to step or restart: use the state it returned")
         if ticket is not None:
             ticket[0] = False
+        if self.backend.traced:
+            restarted: BatchState = self._compiled("restart")(self._to_backend(state), w)
+            return restarted
         bk, spec, kernel = self.backend, self.spec, self._kernel
         st = state._replace(
             current_player=state.current_player.copy(),
@@ -350,12 +365,15 @@ class Env:
             (2, 445)
         """
         if seat is None:
-            seats = np.maximum(state.current_player, 0)
+            seats = np.maximum(np.asarray(state.current_player), 0)
         else:
             seats = np.broadcast_to(np.asarray(seat), (self.size,)).astype(np.int32)
-            if ((seats < 0) | (seats >= state.players)).any():
+            if ((seats < 0) | (seats >= self._counts)).any():
                 raise ValueError("seat must be a seat of each lane (0..players-1)")
-        return observe(self.spec, state, seats)
+        if self.backend.traced:
+            out: Array = self._compiled("observe")(state, seats)
+            return out
+        return observe(self.backend, self.spec, state, seats)
 
     def copy(self, state: BatchState) -> BatchState:
         """A copy of a state with arrays of its own (to keep it while the original is stepped on).
@@ -390,7 +408,8 @@ class Env:
         """
         from .scalar import from_scalar
 
-        return from_scalar(self, states, self._keys(keys))
+        st = from_scalar(self, states, self._keys(keys))
+        return self._to_backend(st) if self.backend.traced else st
 
     def to_scalar(self, state: BatchState, lane: int) -> State:
         """The library state of a lane, by replaying its match (the lane's actions need `record=True`).
@@ -436,7 +455,7 @@ def make(
     auto_reset: bool = True,
     illegal: Literal["raise", "penalty"] = "raise",
     record: bool = False,
-    backend: Backend = NUMPY,
+    backend: Backend | str = NUMPY,
 ) -> Env:
     """A batched environment: `size` lanes, each playing matches of `rules` (a preset name or a `Rules`).
 
@@ -450,7 +469,8 @@ def make(
         illegal: `"raise"` (`IllegalActionError` naming the lanes) or `"penalty"` (pgx's behaviour: the
             offender gets -1, the others share +1, and the match ends).
         record: Keep each lane's actions, so that `to_scalar` can replay it.
-        backend: The array backend (numpy).
+        backend: The array backend: `"numpy"` (the default, `batch.NUMPY`) or `"jax"` (needs jax: the
+            steps compiled with `jax.jit`, the state's arrays JAX arrays; no `record`).
 
     Example:
         >>> from cucumber_rules import batch
@@ -463,4 +483,4 @@ def make(
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a preset name or a Rules, not {type(rules).__name__}")
     return Env(rules, players=players, size=size, auto_reset=auto_reset, illegal=illegal, record=record,
-               backend=backend)  # fmt: skip
+               backend=backend_named(backend))  # fmt: skip

@@ -270,6 +270,8 @@ def check(
 
     Raises:
         LockstepError: At the first difference, naming the lane, the step and the field.
+        ValueError: For an environment of a traced backend (JAX): the harness checks numpy's lanes, and
+            the JAX backend is checked against numpy bit for bit (`tests/test_batch_jax.py`).
 
     Example:
         >>> from cucumber_rules import batch
@@ -279,6 +281,11 @@ def check(
     """
     from .observe import observe as build
 
+    if env.backend.traced:
+        raise ValueError(
+            f"check runs on the numpy backend, not {env.backend.name}: make the environment without "
+            "backend=, check it, and compare the two backends' states (tests/test_batch_jax.py does)"
+        )
     began = time.perf_counter()
     rules = env.rules
     look = _Lanes(env)
@@ -308,7 +315,7 @@ def check(
         decisions += len(live)
         chosen = [lane for lane in live if gen.random() < observe]
         if chosen:
-            obs = build(env.spec, st, np.maximum(st.current_player, 0))
+            obs = build(env.backend, env.spec, st, np.maximum(st.current_player, 0))
             for lane in chosen:
                 s = scal[lane]
                 seat = s.to_act

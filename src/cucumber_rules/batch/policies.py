@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import catastrophe
-from .backend import Array
+from .backend import NUMPY, Array
 
 if TYPE_CHECKING:
     from .env import Env
@@ -75,8 +75,8 @@ def heuristic_actions(env: Env, state: BatchState, rng: Any = None) -> Array:
     else:
         leading, setting = first, (state.marker == 0) & ~first
         lead = np.where(first, 0, state.lead)
-    _, takes = catastrophe.mark(state.marker[:, None], ids[None, :], lead[:, None], state.high[:, None],
-                                setting[:, None], leading[:, None])  # fmt: skip
+    _, takes = catastrophe.mark(NUMPY, state.marker[:, None], ids[None, :], lead[:, None],
+                                state.high[:, None], setting[:, None], leading[:, None])  # fmt: skip
     takes = takes & ~leading[:, None]  # a card led from hand never takes the trick in the end
     safe = cards & ~takes
     some: Array = safe.any(axis=1)

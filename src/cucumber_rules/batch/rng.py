@@ -13,14 +13,15 @@ resulting bias is about `slots**2 / 2**27` (2e-5 for 52 cards), far below anythi
 
 Example:
     >>> import numpy as np
-    >>> keys = shuffle_keys(seed_of(7, 0, 0, DEAL), 4)
+    >>> one = lambda x: np.array([x], np.uint32)
+    >>> keys = shuffle_keys(seed_of(one(7), one(0), one(0), DEAL), 4)
     >>> sorted(int(k) & 63 for k in keys[0])
     [0, 1, 2, 3]
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -35,50 +36,54 @@ REDEAL: Final = 1
 STARTER: Final = 2
 """Purpose: the starter drawn among tied seats (Catastrophe)."""
 
-_M1: Final = 0x7FEB352D
-_M2: Final = 0x846CA68B
-_GOLDEN: Final = 0x9E3779B9
+U32: Final = np.dtype(np.uint32)
+_M1: Final = np.uint32(0x7FEB352D)
+_M2: Final = np.uint32(0x846CA68B)
+_GOLDEN: Final = np.uint32(0x9E3779B9)
+_FOUR: Final = np.uint32(4)
+_PURPOSES: Final = tuple(np.uint32(purpose) for purpose in (DEAL, REDEAL, STARTER))
+_HIGH26: Final = np.uint32(0xFFFFFFC0)
+_DRAW: Final = np.uint32(0x5BD1E995)
 
 
 def mix(x: Array) -> Array:
-    """`lowbias32` of each uint32 (a bijection of 32-bit integers with good avalanche).
+    """`lowbias32` of each uint32 of an array (a bijection of 32-bit integers with good avalanche).
+
+    Only operators: the same code runs on numpy and JAX arrays (uint32 arithmetic wraps).
 
     Example:
         >>> import numpy as np
         >>> mix(np.array([0, 1], np.uint32)).tolist()
         [0, 1753845952]
     """
-    x = np.asarray(x, np.uint32)
-    with np.errstate(over="ignore"):  # (uint32 arithmetic wraps on purpose; numpy warns for scalars)
-        x = x ^ (x >> 16)
-        x = x * np.uint32(_M1)
-        x = x ^ (x >> 15)
-        x = x * np.uint32(_M2)
-        out: Array = x ^ (x >> 16)
+    x = x ^ (x >> 16)
+    x = x * _M1
+    x = x ^ (x >> 15)
+    x = x * _M2
+    out: Array = x ^ (x >> 16)
     return out
 
 
-def _u32(x: Array | int) -> Array:
-    return np.atleast_1d(np.asarray(x)).astype(np.uint32)
-
-
-def seed_of(key: Array | int, match: Array | int, round: Array | int, purpose: int) -> Array:
-    """The seed of one shuffle: the lane's key, match number, round number and purpose, hashed.
+def seed_of(key: Array, match: Array, round: Array, purpose: int) -> Array:
+    """The seed of one shuffle per lane: the lane's key, match number, round number and purpose, hashed
+    (arrays of one entry per lane; `key` and `match` uint32).
 
     Example:
         >>> import numpy as np
-        >>> int(seed_of(1, 0, 0, DEAL)[0]) != int(seed_of(1, 0, 1, DEAL)[0]) != int(seed_of(1, 1, 0, DEAL)[0])
-        True
+        >>> one = lambda x: np.array([x], np.uint32)
+        >>> a, b, c = (int(seed_of(one(1), one(m), one(r), DEAL)[0]) for m, r in ((0, 0), (0, 1), (1, 0)))
+        >>> len({a, b, c})
+        3
     """
-    x = mix(_u32(key) ^ np.uint32(_GOLDEN))
-    x = mix(x ^ _u32(match))
-    with np.errstate(over="ignore"):
-        counter = _u32(round) * np.uint32(4) + np.uint32(purpose)
+    x = mix(key.astype(U32) ^ _GOLDEN)
+    x = mix(x ^ match.astype(U32))
+    counter = round.astype(U32) * _FOUR + _PURPOSES[purpose]
     return mix(x ^ counter)
 
 
-#: A hashed constant per card slot (at most 64 slots: the decks have 52 and 60 cards).
-_SLOTS: Final = mix(np.arange(64, dtype=np.uint32) * np.uint32(_GOLDEN) + np.uint32(0x632BE5AB))
+#: A hashed constant per card slot (at most 64 slots: the decks have 52 and 60 cards), and the slots.
+_SLOTS: Final = mix(np.arange(64, dtype=np.uint32) * _GOLDEN + np.uint32(0x632BE5AB))
+_INDEX: Final = np.arange(64, dtype=np.uint32)
 
 
 def shuffle_keys(seeds: Array, slots: int) -> Array:
@@ -91,26 +96,29 @@ def shuffle_keys(seeds: Array, slots: int) -> Array:
         ((2, 52), 'uint32', 52)
     """
     h = mix(seeds[:, None] ^ _SLOTS[None, :slots])
-    return (h & np.uint32(0xFFFFFFC0)) | np.arange(slots, dtype=np.uint32)[None, :]
+    out: Array = (h & _HIGH26) | _INDEX[None, :slots]
+    return out
 
 
-def uniform_below(seeds: Array, n: Array) -> Array:
-    """A number in `0..n-1` per lane from its seed (modulo bias below `n / 2**32`).
+def uniform_below(xp: Any, seeds: Array, n: Array) -> Array:
+    """A number in `0..n-1` per lane from its seed (modulo bias below `n / 2**32`); `xp` the namespace.
 
     Example:
         >>> import numpy as np
-        >>> uniform_below(np.array([5, 6], np.uint32), np.array([3, 1])).tolist()[1]
+        >>> uniform_below(np, np.array([5, 6], np.uint32), np.array([3, 1])).tolist()[1]
         0
     """
-    return (mix(seeds ^ np.uint32(0x5BD1E995)) % np.maximum(n, 1).astype(np.uint32)).astype(np.int32)
+    out: Array = (mix(seeds ^ _DRAW) % xp.maximum(n, 1).astype(U32)).astype(xp.int32)
+    return out
 
 
 def lane_keys(seed: int, size: int) -> Array:
-    """`size` lane keys from one integer seed (the keys `Env.init(seed)` uses).
+    """`size` lane keys from one integer seed (the keys `Env.init(seed)` uses; numpy).
 
     Example:
         >>> lane_keys(0, 3).tolist() == lane_keys(0, 5)[:3].tolist()
         True
     """
     s = mix(np.asarray([seed & 0xFFFFFFFF], np.uint32) ^ np.uint32((seed >> 32) & 0xFFFFFFFF))
-    return mix(s ^ mix(np.arange(size, dtype=np.uint32) + np.uint32(0x2545F491)))
+    out: Array = mix(s ^ mix(np.arange(size, dtype=np.uint32) + np.uint32(0x2545F491)))
+    return out

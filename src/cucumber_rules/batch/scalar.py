@@ -27,7 +27,7 @@ from ..games.ladder import LadderState
 from ..rules import Rules
 from ..state import CHANCE, State
 from . import catastrophe, ladder, rng
-from .backend import Array
+from .backend import NUMPY, Array
 from .spec import Spec
 from .state import NO_HAND, BatchState, allocate
 
@@ -82,7 +82,7 @@ def lane_deal(spec: Spec, st: BatchState, lane: int) -> Deal:
     leader = None
     if int(st.rounds[lane]) > 0:
         seated = np.arange(spec.seats) < n
-        tied = catastrophe.starter(st.totals[lane][None, :], seated[None, :])[0]
+        tied = catastrophe.starter(NUMPY, st.totals[lane][None, :], seated[None, :])[0]
         if tied.sum() > 1:
             leader = int(st.leader[lane])
     return Deal(hands=hands, stock=stock, leader=leader)
@@ -107,8 +107,6 @@ def deal_for(spec: Spec, state: State, key: int, match: int) -> Deal:
     n = len(m.players)
     one = np.array
     k, mt, r = one([key], np.uint32), one([match], np.uint32), one([m.rounds], np.int32)
-    from .backend import NUMPY
-
     if spec.family == "ladder":
         sitting = set(m.sitting_out)
         bits = sum(1 << s for s in range(n) if m.out[s] == 0 and s not in sitting)
@@ -120,7 +118,7 @@ def deal_for(spec: Spec, state: State, key: int, match: int) -> Deal:
         top = max(m.totals)
         tied = [s for s in range(n) if m.totals[s] == top]
         if len(tied) > 1:
-            draw = rng.uniform_below(rng.seed_of(k, mt, r, rng.STARTER), one([len(tied)]))
+            draw = rng.uniform_below(np, rng.seed_of(k, mt, r, rng.STARTER), one([len(tied)]))
             leader = tied[int(draw[0])]
     shown = [cards[c] for c in stock[0].tolist() if c >= 0] if spec.surprise else []
     return Deal(hands=_hands(cards, counts[0, :n].astype(np.int64)), stock=shown, leader=leader)
@@ -184,8 +182,8 @@ def from_scalar(env: Env, states: Sequence[State], keys: Array) -> BatchState:
     kernel: Any = ladder if spec.family == "ladder" else catastrophe
     from .lanes import on_lanes
 
-    st = on_lanes(env.backend, st, chance, lambda t: kernel.deal(env.backend, spec, t))
-    return st._replace(legal_action_mask=kernel.legal(env.backend, spec, st))
+    st = on_lanes(NUMPY, st, chance, lambda t: kernel.deal(NUMPY, spec, t))  # (Env converts for JAX)
+    return st._replace(legal_action_mask=kernel.legal(NUMPY, spec, st))
 
 
 def _id(rules: Rules, c: Card) -> int:

@@ -194,7 +194,7 @@ def subset(state: BatchState, lanes: Array, skip: frozenset[str] = frozenset()) 
         (1, 2)
     """
     values = {
-        name: getattr(state, name)[:0] if name in skip else getattr(state, name)[lanes]
+        name: getattr(state, name)[:0] if name in skip else getattr(state, name).take(lanes, axis=0)
         for name in ARRAY_FIELDS
     }
     return BatchState(**values, origins=state.origins, ticket=None)
@@ -218,16 +218,24 @@ def merge(
         wide = np.zeros((log.shape[0], part.log.shape[1]), log.dtype)
         wide[:, : log.shape[1]] = log
         state = state._replace(log=wide)
+    b = state.current_player.shape[0]
+    flats: dict[int, Array] = {}  # narrow rows: one flat write through indexes shared by the fields
     for name in ARRAY_FIELDS:
         if name in skip:
             continue
         target = getattr(state, name)
         value = getattr(part, name)
+        width = target.size // b
         if name == "log" and value.shape[1] < target.shape[1]:
             target[lanes, : value.shape[1]] = value
             target[lanes, value.shape[1] :] = 0
-        else:
+        elif target.ndim == 1 or width > 16:
             target[lanes] = value
+        else:
+            at = flats.get(width)
+            if at is None:
+                at = flats[width] = ((lanes * width)[:, None] + np.arange(width)).reshape(-1)
+            target.reshape(-1)[at] = value.reshape(-1)
     return state
 
 
@@ -240,4 +248,4 @@ def copy_state(state: BatchState) -> BatchState:
         True
     """
     values = {name: getattr(state, name).copy() for name in ARRAY_FIELDS}
-    return BatchState(**values, origins=state.origins, ticket=[True])
+    return BatchState(**values, origins=state.origins, ticket=None if state.ticket is None else [True])
