@@ -23,7 +23,14 @@ the repeats, each ratio the median of the per-repeat ratios), in CPU time:
    - **PettingZoo floor**: the same loop on a PettingZoo environment that does nothing (a fixed
      observation), wrapped as `env` is (PettingZoo's `OrderEnforcingWrapper`, its `last` and `step`
      answered directly): what PettingZoo's own machinery costs per step.
-2. tensors from Python: `information_state_tensor` of OpenSpiel's C++ Hearts (a whole deal of four
+2. observed steps against PettingZoo's own classic games (`tictactoe_v3`, `connect_four_v3`, made
+   with `pettingzoo.make`, as PettingZoo hands them to its users): the same random masked loop with
+   observations (`last()`, a uniform pick among the observation's mask) through each game and through
+   this adapter's `env` for every preset, the runners taking turns in one run, in *steps* per second:
+   every `last()` and `step()` of the loop, including the steps of agents already done and the time of
+   `reset()`, as PettingZoo's own `performance_benchmark` counts turns. PettingZoo's classic games
+   import pygame (for their rendering): without it this part is left out, with a message.
+3. tensors from Python: `information_state_tensor` of OpenSpiel's C++ Hearts (a whole deal of four
    seats, the reference), against this adapter's `observation_tensor` and perfect-recall
    `information_state_tensor` (Catastrophe, four players: its four hands are bounded), at every
    decision of random matches, in microseconds per call. Each repeat asks about states made anew:
@@ -63,7 +70,7 @@ import cucumber_rules as cr
 import cucumber_rules.openspiel as cos
 from cucumber_rules.pettingzoo import env, raw_env
 
-__all__ = ["AdapterRow", "TensorRow", "adapter_rates", "main", "tensor_costs"]
+__all__ = ["AdapterRow", "ClassicRow", "TensorRow", "adapter_rates", "classic_rates", "main", "tensor_costs"]
 
 _clock = time.process_time
 
@@ -111,26 +118,29 @@ def _openspiel(preset: str, players: int) -> Callable[[int, int], int]:
     return run
 
 
-def _stepper(make: Callable[[], Any], *, observe: bool = True) -> Callable[[int, int], int]:
+def _stepper(
+    make: Callable[[], Any], *, observe: bool = True, steps: bool = False
+) -> Callable[[int, int], int]:
     """A PettingZoo random playout: `last()`, a uniform pick among the observation's mask. Without
     `observe`, `last(observe=False)` and the mask of the agent's `info`: what a step costs but for
-    its observation."""
+    its observation. It counts decisions, or with `steps` every step (an agent's already done too)."""
     e = make()
 
     def run(matches: int, seed: int) -> int:
         rnd = random.Random(seed).random
-        decisions = 0
+        decisions = done = 0
         for match in range(matches):
             e.reset(seed=seed * 100_003 + match)
             for _agent in e.agent_iter():
                 obs, _reward, terminated, truncated, info = e.last(observe)
                 if terminated or truncated:
                     e.step(None)
+                    done += 1
                     continue
                 legal = np.flatnonzero((obs if observe else info)["action_mask"])
                 e.step(int(legal[int(rnd() * len(legal))]))
                 decisions += 1
-        return decisions
+        return decisions + done if steps else decisions
 
     return run
 
@@ -265,6 +275,77 @@ def adapter_rates(preset: str, players: int = 4, *, repeats: int = 5, seconds: f
     )  # fmt: skip
 
 
+#: PettingZoo's classic games with action masks that need nothing beyond pygame (the others need
+#: python-chess, RLCard or Shimmy), as `pettingzoo.make` names them.
+CLASSIC_GAMES = ("tictactoe_v3", "connect_four_v3")
+
+
+def _classic(name: str) -> Callable[[], Any]:
+    """A maker of one of PettingZoo's classic games, as PettingZoo hands it to its users (raises
+    ImportError without pygame)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # (pygame greets on import otherwise)
+    import pettingzoo
+
+    if hasattr(pettingzoo, "make"):  # PettingZoo 1.27's registry (the old modules warn they are deprecated)
+        from pettingzoo.env_registry.exceptions import FailedToImport
+
+        try:
+            pettingzoo.make("aec", f"classic/{name}")
+        except FailedToImport as error:
+            raise ImportError(str(error)) from error
+        return functools.partial(pettingzoo.make, "aec", f"classic/{name}")
+    import importlib
+
+    module = importlib.import_module(f"pettingzoo.classic.{name}")
+    return module.env  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class ClassicRow:
+    """Observed steps per second of PettingZoo's classic games and of `env` for each preset, in one run."""
+
+    games: dict[str, float]
+    """Steps per second of each classic game (the median of the repeats)."""
+    presets: dict[str, float]
+    """Steps per second of `env` for each preset (4 players)."""
+    ratios: dict[str, dict[str, float]]
+    """For each preset, the median of the per-repeat ratios `env` / classic game, by game (the
+    target: 1 or more)."""
+    repeats: int
+
+
+def classic_rates(
+    presets: Sequence[str], *, games: Sequence[str] = CLASSIC_GAMES, repeats: int = 5, seconds: float = 1.0
+) -> ClassicRow:
+    """Time the same observed random loop through PettingZoo's classic games and `env`, taking turns.
+
+    Raises:
+        ImportError: Without pygame, which PettingZoo's classic games import.
+
+    Example:
+        >>> row = classic_rates(["gurka"], repeats=1, seconds=0.01)
+        >>> sorted(row.games), row.ratios["gurka"]["tictactoe_v3"] > 0
+        (['connect_four_v3', 'tictactoe_v3'], True)
+    """
+    makers = [_classic(game) for game in games]
+    runners = [_stepper(make, steps=True) for make in makers]
+    runners += [_stepper(functools.partial(env, preset, 4), steps=True) for preset in presets]
+    rates = _rates(runners, seconds, repeats)
+    theirs, ours = rates[: len(games)], rates[len(games) :]
+    return ClassicRow(
+        {game: statistics.median(r) for game, r in zip(games, theirs, strict=True)},
+        {preset: statistics.median(r) for preset, r in zip(presets, ours, strict=True)},
+        {
+            preset: {
+                game: statistics.median(a / b for a, b in zip(mine, other, strict=True))
+                for game, other in zip(games, theirs, strict=True)
+            }
+            for preset, mine in zip(presets, ours, strict=True)
+        },
+        repeats,
+    )
+
+
 @attrs.frozen
 class TensorRow:
     """Microseconds per tensor from Python: OpenSpiel's C++ Hearts against this adapter."""
@@ -358,6 +439,18 @@ def run_all(*, repeats: int, seconds: float, presets: Sequence[str] = PRESETS) -
             f"{row.pettingzoo_unobserved_ratio:.3f}) of the core",
             file=sys.stderr,
         )
+    try:
+        classic = classic_rates(presets, repeats=repeats, seconds=seconds)
+    except ImportError as error:
+        results["classic"] = None
+        print(f"PettingZoo's classic games left out: {error} (pip install pygame)", file=sys.stderr)
+    else:
+        results["classic"] = attrs.asdict(classic)
+        games = ", ".join(f"{game} {rate:,.0f}" for game, rate in classic.games.items())
+        print(f"classic games, observed steps/s: {games}", file=sys.stderr)
+        for preset, rate in classic.presets.items():
+            against = ", ".join(f"{r:.2f}x {game}" for game, r in classic.ratios[preset].items())
+            print(f"  env {preset}: {rate:,.0f} steps/s, {against}", file=sys.stderr)
     tensors = tensor_costs(matches=1 if seconds < 0.1 else 3, repeats=max(1, min(repeats, 3)))
     results["tensors"] = attrs.asdict(tensors)
     print(
@@ -410,13 +503,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--repeats must be at least 1 and --seconds positive")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     results = run_all(repeats=args.repeats, seconds=args.seconds)
+    after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"load average {load:.1f} before the run, {after:.1f} after",
+        file=sys.stderr,
+    )
     if args.json:
         words = ["python", "benchmarks/adapters.py", *(sys.argv[1:] if argv is None else argv)]
         results = {
             "command": " ".join(words),
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
             "machine": f"{os.cpu_count()} CPUs, Python {platform.python_version()}, at {_commit()}, "
-            f"{_versions()}, load average about {load:.1f} before the run",
+            f"{_versions()}, load average {load:.1f} before the run and {after:.1f} after",
             **results,
         }
         with open(args.json, "w", encoding="utf-8") as f:

@@ -17,11 +17,14 @@ from typing import Any
 
 import httpx
 import uvicorn
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.sync.client import ClientConnection, connect
 
 import cucumber_rules as cr
 from cucumber_rules import schema
 from cucumber_rules.server import WS_MAX_SIZE, Hub, Store, create_app
+from cucumber_rules.server.connections import TrustedProxies, guarded_protocols
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,19 +45,31 @@ class ThreadServer:
         database: Path | str = ":memory:",
         origins: tuple[str, ...] = (),
         site: Path | None = None,
+        guarded: bool = False,
+        forwarded_allow_ips: str | None = None,
         **options: Any,
     ) -> None:
+        """`guarded`: uvicorn's protocols as `run` has them (every socket counted and timed);
+        `forwarded_allow_ips`: the proxies believed, as `run` takes them."""
         self.hub = hub or Hub(Store(database), **options)
         self.app = create_app(hub=self.hub, origins=origins, site=site)
         self.port = free_port()
+        http: Any = "auto"
+        ws: Any = "websockets-sansio"
+        if guarded:
+            trusted = TrustedProxies(forwarded_allow_ips or "")
+            http, ws = guarded_protocols(AutoHTTPProtocol, WebSocketsSansIOProtocol, self.hub.limits, trusted)
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",
             port=self.port,
-            ws="websockets-sansio",
+            http=http,
+            ws=ws,
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
             lifespan="on",
+            proxy_headers=forwarded_allow_ips is not None,
+            forwarded_allow_ips=forwarded_allow_ips or "",
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -83,15 +98,16 @@ class ThreadServer:
 class ProcessServer:
     """`python -m cucumber_rules.server` in a process of its own (to be killed with SIGKILL)."""
 
-    def __init__(self, database: Path, port: int | None = None) -> None:
+    def __init__(self, database: Path, port: int | None = None, *options: str) -> None:
         self.database = database
         self.port = port or free_port()
+        self.options = options
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ProcessServer:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
         command = [sys.executable, "-m", "cucumber_rules.server", "--db", str(self.database)]
-        command += ["--port", str(self.port), "--log-level", "warning"]
+        command += ["--port", str(self.port), "--log-level", "warning", *self.options]
         log = self.database.with_suffix(".log")
         with log.open("ab") as output:  # (the child keeps its own copy of the file)
             self.process = subprocess.Popen(command, env=env, stderr=output)
@@ -136,9 +152,16 @@ class Player:
     message it receives (as text, in order), and acts from its latest view."""
 
     def __init__(
-        self, url: str, secret: str, *, pictures: bool = False, origin: str | None = None, join: bool = True
+        self,
+        url: str,
+        secret: str,
+        *,
+        pictures: bool = False,
+        origin: str | None = None,
+        join: bool = True,
+        headers: dict[str, str] | None = None,
     ) -> None:
-        headers = {"Origin": origin} if origin else None
+        headers = {**({"Origin": origin} if origin else {}), **(headers or {})} or None
         self.ws: ClientConnection = connect(
             url.replace("http", "ws", 1) + "/api/play", additional_headers=headers, max_size=2**24
         ).__enter__()  # (closed by `close`)

@@ -27,7 +27,6 @@ import ismcts_strength
 import profile_playouts
 import run
 import sample_world_stress
-import train_ppo
 
 import cucumber_rules as cr
 
@@ -161,7 +160,6 @@ def test_library_match_counts_decisions_not_deals() -> None:
         ismcts_strength,
         sample_world_stress,
         adapters,
-        train_ppo,
     ],
     ids=[
         "baseline",
@@ -172,7 +170,6 @@ def test_library_match_counts_decisions_not_deals() -> None:
         "ismcts-strength",
         "sample-world-stress",
         "adapters",
-        "train-ppo",
     ],
 )
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,7 +22,7 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -40,6 +40,8 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The player, called "You", spoken of in the third person ("You takes", "You has"; not "You cross").
+THIRD_PERSON_YOU = re.compile(r"\bYou (?:has|(?!\w*ss\b)\w+s)\b")
 #: Python starts in the page (Pyodide): allow for a slow, shared machine.
 START_TIMEOUT_MS = 120_000
 #: The address the site is built for (mkdocs.yml's site_url), which its sitemap.xml names.
@@ -252,15 +254,20 @@ def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
     picture = trick.locator("svg")
     label = picture.get_attribute("aria-label") or ""
     told = re.search(
-        rf"Trick 1: You {re.escape(card or '')}, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+\. (You|Bot \d) takes", label
+        rf"Trick 1: You {re.escape(card or '')}, Bot 1 \S+, Bot 2 \S+, Bot 3 \S+\. "
+        r"(You take|Bot \d takes) the trick",
+        label,
     )
-    assert told is not None, label
+    assert told is not None, label  # (to the player: "You take the trick", never "You takes")
     caption = trick.locator(".live-play-trick-caption").inner_text()
     assert re.match(r"(You take|Bot \d takes) trick 1\. Cost: nothing yet: only the last trick", caption), (
         caption
     )
     assert page.locator(".live-play-table").is_hidden()
     page.wait_for_timeout(3000)  # no pause moves on by itself when the box is unticked
+    # Continue has the focus (Enter moves on), and reads as well focused as not (it read 1.75:1).
+    assert page.evaluate("() => document.activeElement.classList.contains('live-play-continue')")
+    assert not _low(_contrast(page, ".live-play-continue")), _contrast(page, ".live-play-continue")
     assert trick.is_visible()
     trick.get_by_role("button", name="Continue").click()
     trick.wait_for(state="hidden")
@@ -284,6 +291,13 @@ def test_a_finished_trick_stays_on_the_play_page_until_the_player_moves_on(
     assert "Your hand (You)" in words
     assert words.count("Totals:") == 1, words
     assert page.locator(".live-play-table .cr-back").count() > 0
+    # What a screen reader reads (the pictures' words, the live regions) speaks to the player: "You take".
+    read = page.evaluate(
+        "() => [...document.querySelectorAll('#live-play [aria-label], #live-play [aria-live], "
+        "#live-play title')].map((n) => n.getAttribute('aria-label') || n.textContent).join(' ')"
+    )
+    assert "You" in read
+    assert not re.findall(THIRD_PERSON_YOU, read), re.findall(THIRD_PERSON_YOU, read)
     _ok(watched)
 
 
@@ -466,3 +480,263 @@ def test_python_starts_once_for_all_the_pages_of_a_visit(watched: _Watched, serv
     pages = [u for u in watched.requests if urlsplit(u).path.endswith(("/play/", "/rules/agurk/"))]
     assert pages, "the pages were not fetched by the theme's instant navigation"
     _ok(watched)
+
+
+# --- pictures: every text fits its picture -----------------------------------------------------------
+
+#: For every picture of the page (`svg.cr-picture`), the texts that reach past its viewBox (clipped on
+#: the page) and the pairs of texts that overlap, measured by the browser in the picture's own units.
+#: Text on a card (its rank and suit) is left out of the overlaps: it is drawn over the card on purpose.
+MEASURE_PICTURES = """() => {
+  document.querySelectorAll("details").forEach((d) => (d.open = true));
+  const clipped = [], overlaps = [];
+  let measured = 0;
+  const pictures = [...document.querySelectorAll("svg.cr-picture")];
+  for (const svg of pictures) {
+    const box = svg.viewBox.baseVal;
+    const toPicture = svg.getScreenCTM().inverse();
+    const seen = [];
+    for (const text of svg.querySelectorAll("text")) {
+      const b = text.getBBox();
+      if (!b.width) continue;
+      measured += 1;
+      const m = toPicture.multiply(text.getScreenCTM());
+      const xs = [m.a * b.x + m.e, m.a * (b.x + b.width) + m.e];
+      const ys = [m.d * b.y + m.f, m.d * (b.y + b.height) + m.f];
+      const at = { text: text.textContent, left: Math.min(...xs), right: Math.max(...xs),
+                   top: Math.min(...ys), bottom: Math.max(...ys), onCard: !!text.closest(".cr-card") };
+      if (at.left < box.x - 0.5 || at.right > box.x + box.width + 0.5) {
+        const span = `${at.left.toFixed(1)} to ${at.right.toFixed(1)} of ${box.width}`;
+        clipped.push(`"${at.text}" spans ${span} (${svg.getAttribute("aria-label").slice(0, 60)})`);
+      }
+      for (const other of seen) {
+        if (at.onCard || other.onCard) continue;
+        const across = Math.min(at.right, other.right) - Math.max(at.left, other.left);
+        const down = Math.min(at.bottom, other.bottom) - Math.max(at.top, other.top);
+        if (across > 0.5 && down > 2) overlaps.push(`"${other.text}" and "${at.text}"`);
+      }
+      seen.push(at);
+    }
+  }
+  return { pictures: pictures.length, hidden: pictures.filter((p) => !p.getBBox().width).length,
+           measured, clipped, overlaps };
+}"""
+
+
+def _measure_pictures(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(MEASURE_PICTURES)
+    return found
+
+
+def _pages_with_pictures(site: Path) -> list[str]:
+    """Every page of the built site that shows a picture drawn at build time."""
+    return sorted(
+        path.parent.relative_to(site).as_posix().replace(".", "") + "/"
+        for path in site.rglob("index.html")
+        if 'class="cr-picture"' in path.read_text(encoding="utf-8")
+    )
+
+
+def test_every_picture_on_the_site_fits_its_text(context: BrowserContext, server: str, site: Path) -> None:
+    """No heading or label of a picture is clipped at its right edge, and no two labels overlap."""
+    pages = [p.lstrip("/") for p in _pages_with_pictures(site)]
+    rules = {f"rules/{name}/" for name in ("catastrophe", "five-cucumbers", "agurk", "gurka")}
+    assert rules | {"quickstart/", "play/"} <= set(pages), pages
+    page = context.new_page()
+    measured = 0
+    for address in pages:
+        page.goto(server + address)
+        found = _measure_pictures(page)
+        assert found["pictures"], address
+        assert not found["hidden"], (address, found)
+        assert not found["clipped"], (
+            f"{address}: texts cut off at the edge of their picture: {found['clipped']}"
+        )
+        assert not found["overlaps"], f"{address}: texts drawn over each other: {found['overlaps']}"
+        measured += found["measured"]
+    page.close()
+    assert measured > 1000, measured  # (every rule page's worked examples: thousands of labels)
+
+
+#: Names that make the labels of a picture long: long words, wide letters, letters from beyond ASCII.
+LONG_NAMES = (
+    "Wolfgang Amadeus Mozart",
+    "WWWWWWWWWWWWWW",
+    "Ann",
+    "Élodie Ångström",
+    "李小龙",
+    "Bo",
+    "Maximiliane",
+)
+
+
+def _gallery() -> list[str]:
+    """Pictures of every game at every stage: whole random matches of long-named players (each seat's
+    view, the tricks, the scores), and the Play page's own pictures (its player is "You") to the end."""
+    import random
+
+    _tools_on_path()
+    import cucumber_live
+
+    import cucumber_rules as cr
+    from cucumber_rules import render
+
+    pictures = []
+    rng = random.Random(48)
+    for name, rules in sorted(cr.RULESETS.items()):
+        players = list(LONG_NAMES[: rules.max_players])
+        state = cr.new_game(rules, players=players)
+        for step in range(3000):
+            if state.is_over:
+                break
+            before = state
+            action = (
+                cr.sample_chance(state, rng)
+                if state.to_act == cr.CHANCE
+                else rng.choice(cr.legal_moves(state))
+            )
+            state = cr.apply(state, action)
+            if step % 9 == 0:
+                pictures.append(render.svg(state, seat=step % len(players)))
+                pictures.append(render.svg(state, open_hands=True))
+            done = cucumber_live.trick_done(before, state)
+            if done is not None:
+                pictures.append(done["svg"])
+        pictures += [render.svg(state, seat=0), render.svg(state), render.results_svg(state)]
+        match = cucumber_live.Match(name, players=min(4, rules.max_players), bots="random", seed=3)
+        snapshot = match.snapshot()
+        while True:
+            pictures.append(snapshot["svg"])
+            pictures += [trick["svg"] for trick in snapshot["tricks"]]
+            if snapshot["over"] or not snapshot["legal"]:
+                break
+            snapshot = match.act(len(snapshot["legal"]) - 1)
+    return pictures
+
+
+def _tools_on_path() -> None:
+    """Put `tools/` (the live docs' Python, `cucumber_live`) on the import path."""
+    import sys
+
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+
+
+def test_pictures_of_whole_matches_fit_their_text(watched: _Watched, server: str) -> None:
+    """Long names, seven seats, every game to its end, and the Play page's table late in a round
+    (its heading was cut to "You to p")."""
+    page = watched.page
+    page.goto(server)  # (the site's styles: the pictures are measured as its pages show them)
+    pictures = _gallery()
+    page.evaluate(
+        "html => { const box = document.createElement('div'); box.className = 'md-typeset'; "
+        "box.innerHTML = html; document.body.prepend(box); }",
+        "".join(pictures),
+    )
+    found = _measure_pictures(page)
+    assert found["pictures"] == len(pictures) > 300, found["pictures"]
+    assert not found["hidden"], found
+    assert not found["clipped"], f"texts cut off at the edge of their picture: {found['clipped'][:20]}"
+    assert not found["overlaps"], f"texts drawn over each other: {sorted(set(found['overlaps']))[:20]}"
+
+
+# --- contrast ----------------------------------------------------------------------------------------
+
+#: WCAG 2's contrast ratio of the text of links, buttons and inline code (and of every element inside
+#: them that holds text of its own) against what lies behind it: the nearest backgrounds, their
+#: transparency composed over the page's. `selector` picks the elements; each result names one.
+CONTRAST = """(selector) => {
+  const parse = (c) => {
+    const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const behind = (el) => {
+    const layers = [];
+    for (let node = el; node; node = node.parentElement) {
+      const c = parse(getComputedStyle(node).backgroundColor);
+      if (c.a > 0) layers.push(c);
+      if (c.a >= 1) break;
+    }
+    return layers.reverse().reduce((under, layer) => over(layer, under), { r: 255, g: 255, b: 255, a: 1 });
+  };
+  const luminance = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!shown(el)) continue;
+    for (const node of [el, ...el.querySelectorAll("*")]) {
+      if (!ownText(node) || !shown(node)) continue;
+      const back = behind(node);
+      const [a, b] = [luminance(over(parse(getComputedStyle(node).color), back)), luminance(back)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      found.push({ ratio: Math.round(ratio * 100) / 100, text: node.textContent.trim().slice(0, 30),
+                   element: `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}` });
+    }
+  }
+  return found;
+}"""
+#: What the contrast test measures: the links (of the page, its navigation and the permalinks of its
+#: headings), the buttons (the theme's and the live examples'), and inline code.
+MEASURED = {
+    "links": "a",
+    "buttons": "button, .md-button",
+    "inline code": ":not(pre) > code",
+}
+#: WCAG 2.1 AA for text of normal size.
+AA = 4.5
+
+
+def _contrast(page: Page, selector: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(CONTRAST, selector)
+    return found
+
+
+def _low(found: list[dict[str, Any]]) -> list[str]:
+    return sorted({f"{f['element']} {f['text']!r}: {f['ratio']}" for f in found if f["ratio"] < AA})
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_links_buttons_and_inline_code_have_the_contrast_wcag_asks(
+    browser: Browser, server: str, scheme: Literal["light", "dark"]
+) -> None:
+    """At least 4.5:1 on the light and the dark scheme, as they are shown and when hovered or focused."""
+    # A context of its own: the palette follows the reader's preference, unless one was chosen (and
+    # kept in the site's storage) on an earlier visit.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    lowest: dict[str, float] = {}
+    for address in ("", "quickstart/", "try/", "play/", "rules/agurk/", "api/playing/", "hosting/"):
+        page.goto(server + address)
+        assert page.get_attribute("body", "data-md-color-scheme") == (
+            "slate" if scheme == "dark" else "default"
+        )
+        for kind, selector in MEASURED.items():
+            found = _contrast(page, selector)
+            assert found, (address, kind)
+            assert not _low(found), f"{scheme} scheme, {address}: {kind} below {AA}:1: {_low(found)}"
+            lowest[kind] = min(lowest.get(kind, 99.0), *(f["ratio"] for f in found))
+        # A button hovered or focused changes colour (the Play page's Continue button is focused when
+        # it shows), and so does a link hovered.
+        for button in page.locator(".md-typeset .md-button:visible").all()[:3]:
+            button.focus()
+            page.wait_for_timeout(300)  # (past the theme's transition of the colours, 125 ms)
+            found = _contrast(page, ".md-typeset .md-button:focus")
+            assert not _low(found), f"{scheme} scheme, {address}: a focused button: {_low(found)}"
+            button.hover()
+            page.wait_for_timeout(300)
+            found = _contrast(page, ".md-typeset .md-button:hover")
+            assert not _low(found), f"{scheme} scheme, {address}: a hovered button: {_low(found)}"
+        link = page.locator(".md-content a[href]:visible").first
+        link.hover()
+        page.wait_for_timeout(300)
+        found = _contrast(page, ".md-content a:hover")
+        assert not _low(found), f"{scheme} scheme, {address}: a hovered link: {_low(found)}"
+    context.close()
+    print(f"{scheme} scheme: the lowest contrast of", ", ".join(f"{k} {v}:1" for k, v in lowest.items()))

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import cucumber_rules as cr
 from server_harness import ThreadServer
-from test_browser import CHROMIUM_FLAGS, find_chromium, missing_browser
+from test_browser import CHROMIUM_FLAGS, THIRD_PERSON_YOU, find_chromium, missing_browser
 from test_server import AGURK, deterministic_hub
 
 if TYPE_CHECKING:
@@ -75,6 +76,19 @@ def friends_site(request: pytest.FixtureRequest) -> Path:
 def table_server(friends_site: Path, tmp_path: Path) -> Iterator[ThreadServer]:
     with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK), site=friends_site) as running:
         yield running
+
+
+def at_the_table(person: Person, heading: str, role: str) -> None:
+    """The page went to the table: its heading at the top of the window, with the focus, and the sample
+    picture of a match against bots hidden (it looks like a table, and is none)."""
+    page = person.page
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'your-table'")
+    assert page.locator("#your-table").inner_text() == heading
+    assert page.locator(".friends-role").inner_text().startswith(role)
+    top = page.evaluate("() => document.getElementById('your-table').getBoundingClientRect().top")
+    assert 0 <= top < 200, top  # (below the theme's header, at the top of the window)
+    assert page.evaluate("() => window.scrollY") > 500  # (the page opened at its top, far above)
+    assert page.locator("#live-play .live-static").is_hidden()
 
 
 class Person:
@@ -134,13 +148,23 @@ def whole_round(browser: Browser, table_server: ThreadServer) -> None:
     setup.get_by_role("button", name="Create the table").click()
     ann.wait_state("playing")
     assert ann.data("seat") == "0"
-    # Ann's page shows the links to share: one per person's seat, one for spectators.
+    # Ann's page shows the links to share: one per person's seat, one for spectators, titled by the names
+    # (the seats have one numbering: "Player 2" sits second), and the bot's seat, which has no link.
+    items = ann.page.locator(".friends-links li")
+    assert items.locator(".friends-link-title").all_inner_texts() == [
+        "Ann (you): ",
+        "Player 2: ",
+        "Spectators (anyone with this link watches, and sees no hand): ",
+    ]
+    assert "Heuristic bot 3: a bot, it plays at once" in items.all_inner_texts()
     links = {
         item.get_attribute("data-seat"): item.locator("a.friends-link").get_attribute("href")
-        for item in ann.page.locator(".friends-links li[data-seat]").all()
+        for item in ann.page.locator(".friends-links li:has(a.friends-link)").all()
     }
     assert set(links) == {"0", "1", "spectators"}
     assert all(re.search(r"/play/#join=[A-Za-z0-9_-]{40,}$", url or "") for url in links.values())
+    at_the_table(ann, "Your table", "You play as Ann.")
+    assert ann.page.locator(".friends-name").is_hidden()  # (named when creating the table)
 
     bo = Person(browser, links["1"] or "")
     watcher = Person(browser, links["spectators"] or "")
@@ -149,6 +173,27 @@ def whole_round(browser: Browser, table_server: ThreadServer) -> None:
     assert bo.data("seat") == "1"
     assert watcher.data("seat") == "spectator"
     assert watcher.page.locator(".friends-moves button").count() == 0
+    # Each link opens the page at its table, saying whose it is; a spectator is told they watch.
+    at_the_table(watcher, "Watching a table", "You are a spectator")
+    assert watcher.page.locator(".friends-name").is_hidden()
+    at_the_table(bo, "Your table", "You play as Player 2.")
+    # Bo names the seat: everyone sees the name at once, in the seats and in the picture.
+    naming = bo.page.locator("form.friends-name")
+    assert naming.locator("input[name=name]").input_value() == "Player 2"
+    naming.locator("input[name=name]").fill("Bo")
+    naming.get_by_role("button", name="Use this name").click()
+    for person in (ann, bo, watcher):
+        person.page.wait_for_function(
+            "() => document.querySelector('.friends-seats-line').textContent.includes('Bo')"
+        )
+        person.page.wait_for_function("() => !!document.querySelector('.friends-table svg text')")
+    assert "Ann (you) · Bo · Heuristic bot 3 (bot)" in ann.page.locator(".friends-seats-line").inner_text()
+    assert "Ann · Bo (you) · Heuristic bot 3 (bot)" in bo.page.locator(".friends-seats-line").inner_text()
+    assert bo.page.locator(".friends-role").inner_text() == "You play as Bo."
+    assert naming.is_hidden()
+    ann.page.wait_for_function(
+        "() => document.querySelector('.friends-table').getAttribute('aria-label').includes('Bo holds')"
+    )
     # Bo's picture shows Bo's own cards, face up, and not Ann's.
     bo_picture = bo.page.locator(".friends-table svg").inner_html()
     assert 'data-card="2D"' in bo_picture
@@ -166,11 +211,16 @@ def whole_round(browser: Browser, table_server: ThreadServer) -> None:
             if name == "bo" and not reloaded and played["ann"] >= 2 and int(bo.data("trick") or 0) > 0:
                 # Mid-trick (a card on the table, Bo to play): Bo reloads the page and is back at once.
                 before = ann.at()
+                told = bo.page.locator(".friends-log li").all_inner_texts()
                 bo.page.reload()
                 bo.wait_state("playing")
                 assert bo.at() == before
                 assert int(bo.data("trick") or 0) > 0
                 assert bo.my_turn()
+                # The tab keeps the log and the name; the server sends the last trick again.
+                assert bo.page.locator(".friends-log li").all_inner_texts() == told
+                assert bo.page.locator(".friends-last").is_visible()
+                assert bo.page.locator(".friends-name").is_hidden()
                 reloaded = True
             person.play(by_card=played[name] % 2 == 0)
             played[name] += 1
@@ -184,6 +234,22 @@ def whole_round(browser: Browser, table_server: ThreadServer) -> None:
     time.sleep(0.5)
     assert ann.at() == bo.at() == watcher.at()
     assert ann.data("results") == bo.data("results") == watcher.data("results") == "1"
+    # Beside the table, as against the bots: the last trick, and the log of what happened, newest first.
+    for person in (ann, bo, watcher):
+        last = person.page.locator(".friends-last")
+        assert (last.locator("svg").get_attribute("aria-label") or "").startswith("Trick 7: ")
+        taker = last.locator(".live-play-trick-caption").inner_text()
+        assert re.fullmatch(r"(You|Ann|Bo|Heuristic bot 3) took trick 7\.", taker), taker
+        log = person.page.locator(".friends-log li").all_inner_texts()
+        assert log[-1].startswith("Round 1: ") or log[-1].startswith("(You came in after"), log[-3:]
+        assert any(re.match(r"trick 7: .* → ", line) for line in log), log
+        assert any(" pays " in line for line in log), log
+        scores = next(i for i, line in enumerate(log) if line.startswith("scores: "))
+        first = next(i for i, line in enumerate(log) if line.startswith("trick 1: "))
+        assert scores < first, log  # (newest first)
+        text = person.page.locator("#friends").inner_text()
+        assert not re.findall(THIRD_PERSON_YOU, text), re.findall(THIRD_PERSON_YOU, text)
+    assert "Ann plays KC" in ann.page.locator(".friends-log").inner_text()
     for person in (ann, bo, watcher):
         assert not person.errors, person.errors
         person.close()
@@ -213,3 +279,109 @@ def no_server(browser: Browser, friends_site: Path) -> None:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def test_without_a_site_a_link_opens_a_plain_page_that_plays(tmp_path: Path) -> None:
+    """The server started without the docs site: the link its API hands out opens its own plain page,
+    which shows the table and plays the seat's moves (issue 48: the link was a 404)."""
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "heuristic", "heuristic"], names=["Ann", "Bo", "Cy"])
+        in_a_browser(lambda browser: plain_page(browser, answer["seats"][0]["url"]))
+
+
+def plain_page(browser: Browser, url: str) -> None:
+    person = Person(browser, url)
+    page = person.page
+    page.wait_for_selector("#moves button")
+    assert "You are seat 0, Ann" in page.locator("#status").inner_text()
+    assert page.locator("#seats li").count() == 3
+    assert page.locator("#picture img").count() == 1
+    for _ in range(3):  # a few moves, each answered by the bots at once
+        before = page.locator("#moves").inner_text()
+        page.locator("#moves button").first.click()
+        page.wait_for_function(
+            "before => document.getElementById('moves').innerText !== before"
+            " || document.getElementById('turn').innerText.startsWith('The match')",
+            arg=before,
+        )
+        page.wait_for_selector("#moves button, #record button")
+    assert page.locator("#error").inner_text() == ""
+    assert not person.errors, person.errors
+    person.close()
+
+
+def test_views_with_pictures_narrate_each_action_and_keep_the_last_trick(tmp_path: Path) -> None:
+    """What the Play page shows beside a friends' table: the log (`said`) and the last trick, the same
+    for every seat; a client that asked for no pictures gets neither."""
+    from server_harness import Player
+
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "person", "person"], names=["Ann", "Bo", "Cy"])
+        secrets = [seat["secret"] for seat in answer["seats"]]
+        ann = Player(server.url, secrets[0], pictures=True)
+        watcher = Player(server.url, answer["spectators"]["secret"], pictures=True)
+        bo = Player(server.url, secrets[1])
+        others = []
+        dealt = ann.until_at(1)
+        assert dealt["said"] == ["Round 1: Cy deals, Ann leads"]
+        assert dealt["last_trick"] is None
+        for seat, card in ((0, "KC"), (1, "2D"), (2, "2H")):
+            player = ann
+            if seat:  # (a connection of that seat's own, at the match's latest action)
+                player = Player(server.url, secrets[seat])
+                others.append(player)
+                player.until_at(ann.at)
+            player.act(cr.Play(seat, card))
+            told = ann.until_at(ann.at + 1)
+            assert told["said"][0] == f"{('Ann', 'Bo', 'Cy')[seat]} plays {card}"
+        assert told["said"][1:] == ["trick 1: Ann KC, Bo 2D, Cy 2H → Ann"]
+        last = told["last_trick"]
+        assert (last["number"], last["taker"]) == (1, 0)
+        assert 'aria-label="Trick 1: Ann KC, Bo 2D, Cy 2H. Ann takes the trick."' in last["picture"]
+        ann.act(cr.Play(0, "7C"))
+        later = ann.until_at(ann.at + 1)
+        assert later["said"] == ["Ann plays 7C"]
+        assert later["last_trick"] == last  # kept while the next trick is played
+        # The spectator is told the same; a client without pictures is told nothing of it.
+        seen = watcher.until_at(ann.at)
+        assert (seen["said"], seen["last_trick"]) == (later["said"], later["last_trick"])
+        plain = bo.until_at(ann.at)
+        assert "said" not in plain
+        assert "last_trick" not in plain
+        for player in (ann, watcher, bo, *others):
+            player.close()
+
+
+def test_each_person_names_their_seat_when_joining(tmp_path: Path) -> None:
+    """A join message's `name` names the link's seat: stored, told to everyone, in the views; a bad
+    name is refused; a spectator's name is ignored."""
+    from server_harness import Player
+
+    with ThreadServer(deterministic_hub(tmp_path / "tables.sqlite3", AGURK)) as server:
+        answer = server.create("agurk", ["person", "person", "heuristic"])
+        secrets = [seat["secret"] for seat in answer["seats"]]
+        assert [seat["name"] for seat in answer["seats"]] == ["Player 1", "Player 2", "Heuristic bot 1"]
+        ann = Player(server.url, secrets[0])
+        ann.until(lambda m: m["type"] == "view")
+        bo = Player(server.url, secrets[1], join=False)
+        bo.send({"type": "join", "link": secrets[1], "name": "Bo"})
+        told = ann.until(lambda m: m["type"] == "table" and m["seats"][1]["name"] == "Bo")
+        assert [seat["name"] for seat in told["seats"]] == ["Player 1", "Bo", "Heuristic bot 1"]
+        view = ann.until(lambda m: m["type"] == "view")["view"]
+        assert view["players"] == ["Player 1", "Bo", "Heuristic bot 1"]
+        assert bo.until(lambda m: m["type"] == "view")["view"]["players"][1] == "Bo"
+        stored = server.hub.store.table(answer["table"])
+        assert stored is not None
+        assert stored.players == ("Player 1", "Bo", "Heuristic bot 1")
+        # A name that is no name is refused, and the connection closed; the seat keeps its name.
+        bad = Player(server.url, secrets[0], join=False)
+        bad.send({"type": "join", "link": secrets[0], "name": "\u0007" * 3})
+        error = bad.error()
+        assert (error["code"], error["path"]) == ("invalid-document", "$.name")
+        # A spectator's link names nobody.
+        watcher = Player(server.url, answer["spectators"]["secret"], join=False)
+        watcher.send({"type": "join", "link": answer["spectators"]["secret"], "name": "Eve"})
+        seats = watcher.until(lambda m: m["type"] == "table")["seats"]
+        assert [seat["name"] for seat in seats] == ["Player 1", "Bo", "Heuristic bot 1"]
+        for player in (ann, bo, bad, watcher):
+            player.close()

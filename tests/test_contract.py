@@ -187,8 +187,12 @@ def test_the_core_never_imports_the_registry_or_the_games() -> None:
 
 # --------------------------------------------------------------------------- b) no module over 500 lines
 
-#: Modules over the limit, with their length when last counted (none: every module fits).
-KNOWN_LONG: Mapping[str, int] = {}
+#: Modules over the limit, with their length when last counted, each with the reason it stays whole
+#: (a module is cut by owner, never by length alone).
+KNOWN_LONG: Mapping[str, int] = {
+    # One class, PettingZoo's AEC environment, with its documented reset; cutting it would split one owner.
+    "cucumber_rules/pettingzoo.py": 526,
+}
 MOST_LINES = 500
 
 

@@ -58,6 +58,19 @@ PUBLIC_SUBMODULES = (
     "cucumber_rules.server",
     "cucumber_rules.openspiel",
     "cucumber_rules.pettingzoo",
+    "cucumber_rules.batch",
+)
+#: The pages of the API reference that document the package root's names, one group each (mkdocs.yml).
+ROOT_API_PAGES = (
+    "playing",
+    "rules",
+    "state",
+    "views",
+    "ladder",
+    "catastrophe",
+    "outcomes",
+    "records",
+    "errors",
 )
 #: The Griffe extensions the API pages are rendered with (mkdocs.yml), as "file:Class".
 GRIFFE_EXTENSIONS = (f"{ROOT / 'tools' / 'griffe_examples.py'}:DoctestExamples",)
@@ -162,18 +175,45 @@ def test_home_page_example_output_is_produced_at_build_time(site: Path) -> None:
 
 @needs_mkdocs
 def test_api_reference_documents_every_public_name(site: Path) -> None:
-    page = _page(site, "api")
+    """Every name of the package root once, on the page of its group; each submodule on a page of its own,
+    linking the names it re-exports to where they are documented."""
+    pages = {name: _page(site, f"api/{name}") for name in ROOT_API_PAGES}
+    where: dict[str, str] = {}
     for name in cr.__all__:
-        assert f'id="cucumber_rules.{name}"' in page, f"the API page does not document {name}"
+        found = [page for page, text in pages.items() if f'id="cucumber_rules.{name}"' in text]
+        assert len(found) == 1, f"{name} is documented on {found or 'no page'} of the API reference"
+        where[name] = found[0]
+    assert set(where.values()) == set(ROOT_API_PAGES), "a page of the API reference documents nothing"
+    index = _page(site, "api")
+    for page in ROOT_API_PAGES:
+        assert f'href="{page}/"' in index, f"the API reference's first page does not list api/{page}"
     for module in PUBLIC_SUBMODULES:
         mod = importlib.import_module(module)
         sub = _page(site, f"api/{module.rsplit('.', 1)[1]}")
+        assert f'href="{module.rsplit(".", 1)[1]}/"' in index, f"the first page does not list {module}"
         for name in getattr(mod, "__all__", ()):
             if name in cr.__all__ and getattr(cr, name) is getattr(mod, name):
-                # Re-exported from the root: documented once, on the root's page, and linked from here.
-                assert f'href="../#cucumber_rules.{name}"' in sub, f"api/{module}: {name} is not linked"
+                # Re-exported from the root: documented once, on its group's page, and linked from here.
+                link = f'href="../{where[name]}/#cucumber_rules.{name}"'
+                assert link in sub, f"api/{module}: {name} is not linked"
                 continue
             assert f'id="{module}.{name}"' in sub, f"the API page of {module} does not document {name}"
+
+
+@needs_mkdocs
+def test_no_api_page_is_the_whole_reference(site: Path) -> None:
+    """The reference was one page of every name (80,000 px, seconds to lay out): no page holds more than
+    a fifth of the site's API entries now, and no link goes to a section of that old page."""
+    entries = {
+        path: len(re.findall(r'<div class="doc doc-object', path.read_text(encoding="utf-8")))
+        for path in (site / "api").rglob("index.html")
+    }
+    total = sum(entries.values())
+    assert total > 200, total
+    assert max(entries.values()) < total / 5, sorted(entries.items(), key=lambda e: -e[1])[:3]
+    old = re.compile(r'href="[^"]*\bapi/#|href="(?:\.\./)+#cucumber_rules\.')
+    for path in site.rglob("*.html"):
+        assert not old.search(path.read_text(encoding="utf-8")), f"{path}: a link to the old single page"
 
 
 @needs_mkdocs
@@ -187,7 +227,7 @@ def test_api_signatures_are_formatted(site: Path) -> None:
     # One parameter a line, as Ruff formats a long signature.
     assert re.search(
         r'<span class="nf">new_game</span><span class="p">\(</span>\n\s+<span class="n">rules',
-        _page(site, "api"),
+        _page(site, "api/playing"),
     )
 
 
@@ -226,7 +266,7 @@ window.addEventListener("load", () => setTimeout(() => {{
 def test_code_and_tables_lay_out_in_a_browser(site: Path, tmp_path: Path, width: int) -> None:
     """In a real browser: the copy button covers no code, option names never split, signatures never cut."""
     assert _BROWSER is not None
-    pages = ["concepts/options", "rules/agurk", "api", "api/simulate", "cli"]
+    pages = ["concepts/options", "rules/agurk", "api/playing", "api/simulate", "cli"]
     frames = "".join(
         f'<iframe data-page="{page}" src="site/{page}/" '
         f'style="width:{width}px;height:900px;border:0"></iframe>'
@@ -444,6 +484,17 @@ def test_every_public_function_and_class_has_an_example() -> None:
     assert not missing, "public names without an `Example:` section of `>>>` lines: " + ", ".join(missing)
 
 
+def test_examples_import_what_they_use_as_a_reader_would() -> None:
+    """An example is code to copy: `import random`, never `__import__("random")` squeezed into a line."""
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted((ROOT / "src" / "cucumber_rules").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.match(r"\s*(>>>|\.\.\.) .*__import__\(", line)
+    ]
+    assert not found, "examples calling __import__: " + ", ".join(found)
+
+
 @functools.cache
 def _griffe_docstrings() -> dict[str, tuple[str, str]]:
     """Docstrings as the API pages see them (attribute docstrings included): full name -> (text, module)."""
@@ -654,7 +705,8 @@ def test_page_titles_do_not_repeat_the_site_name(site: Path) -> None:
             assert (
                 html.unescape(title[1]).strip() != "cucumber_rules - cucumber_rules" or path.parent == site
             ), f"{path.relative_to(site)}: the title says only the site's name twice"
-    assert "<title>API reference: cucumber_rules - cucumber_rules</title>" in _page(site, "api")
+    assert "<title>API reference - cucumber_rules</title>" in _page(site, "api")
+    assert "<title>Playing a match - cucumber_rules</title>" in _page(site, "api/playing")
 
 
 def test_the_first_pages_code_fits_a_laptop_screen() -> None:
@@ -674,3 +726,41 @@ def test_the_browsers_python_is_a_supported_python(site: Path) -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert f'"Programming Language :: Python :: {version}"' in pyproject, version
     assert f"3.11 to {version}" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+
+
+def test_the_play_pages_words_speak_to_the_player_in_the_second_person() -> None:
+    """Whole matches of every preset on the Play page: its log, its pictures' words (read by screen
+    readers) and the tricks it shows say "You take", "You pay", "You win", never "You takes"."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import random
+
+    import cucumber_live
+
+    from test_browser import THIRD_PERSON_YOU
+
+    said: set[str] = set()
+    for preset in sorted(cr.RULESETS):
+        for seed in range(3):
+            match = cucumber_live.Match(preset, players=3, bots="random", seed=seed)
+            choices = random.Random(seed)
+            snapshot = match.snapshot()
+            while True:
+                texts = [snapshot["svg"], snapshot["text"], snapshot["status"], *snapshot["log"]]
+                for trick in snapshot["tricks"]:
+                    texts += [trick["svg"], trick["text"], trick["cost"], trick["words"], *trick["lines"]]
+                for text in texts:
+                    assert not THIRD_PERSON_YOU.search(text), (preset, seed, THIRD_PERSON_YOU.findall(text))
+                    said.update(re.findall(r"\bYou \w+", text))
+                if snapshot["over"] or not snapshot["legal"]:
+                    break
+                snapshot = match.act(choices.randrange(len(snapshot["legal"])))
+    assert {"You take", "You pay", "You play"} <= said, said
+
+
+def test_demo_sh_says_what_its_first_run_does_not_how_long_it_takes() -> None:
+    """The README's first command: its notes say what a first run does, not a time a busy machine breaks."""
+    script = (ROOT / "tools" / "demo.sh").read_text(encoding="utf-8")
+    notes = "\n".join(line for line in script.splitlines() if line.lstrip().startswith(("#", "echo")))
+    assert not re.search(r"\b\d+\s*(s|sec|seconds?|min|minutes?)\b", notes), notes
+    for step in (".venv", "pip", "pip install -e '.[cli]'", "demo"):
+        assert step in notes, step

@@ -22,7 +22,8 @@ from open_spiel.python.tests import games_sim_test
 
 import cucumber_rules as cr
 from cucumber_rules import encoding
-from cucumber_rules.games.ladder.rules import round_limit
+from cucumber_rules.games.catastrophe.rules import CatastropheRules
+from cucumber_rules.games.ladder.rules import LadderRules, round_limit
 from cucumber_rules.openspiel import GAME_NAMES, CucumberState, ISMCTSBot, game_name, load_game, rules_of
 
 pytestmark = pytest.mark.framework
@@ -226,6 +227,74 @@ def _play_out_with(game: pyspiel.Game, rng: random.Random, choose: Any) -> tuple
     return state, decisions
 
 
+def _rounds_bound(rules: cr.Rules, players: int) -> int:
+    """The most rounds of a match, from the rules alone (not from the adapter)."""
+    if isinstance(rules, CatastropheRules):
+        return rules.hand_count
+    assert isinstance(rules, LadderRules)
+    return round_limit(rules, players)
+
+
+@pytest.mark.parametrize("preset", ["agurk", "gurka", "five-cucumbers", "fuenf-gurken", "catastrophe"])
+def test_max_game_length_is_max_actions_less_a_deal_per_round(preset: str) -> None:
+    # OpenSpiel's MaxGameLength counts decisions, never chance outcomes; `max_actions` counts a deal as
+    # one action, and a match deals once a round: the two differ by the bound on rounds, exactly.
+    rules = cr.ruleset(preset)
+    for players in range(rules.min_players, rules.max_players + 1):
+        game = load_game(preset, {"players": players})
+        rounds = _rounds_bound(rules, players)
+        assert game.max_game_length() == cr.max_actions(rules, players) - rounds
+        per_deal = players * rules.cards_per_player(players) + 1  # every card dealt, and a starter
+        if rules.options().get("surprise"):
+            per_deal += rules.cards_per_player(players)
+        assert game.max_chance_nodes_in_history() == rounds * per_deal
+        assert game.max_history_length() == game.max_game_length() + game.max_chance_nodes_in_history()
+
+
+def test_max_game_length_figures_in_the_docs() -> None:
+    # the figures the package docstring gives: Agurk with 4 players
+    agurk = load_game("agurk", {"players": 4})
+    assert (cr.max_actions(agurk.rules, 4), _rounds_bound(agurk.rules, 4)) == (21_866, 754)
+    assert agurk.max_game_length() == 21_112
+    # a Catastrophe match takes exactly max_game_length decisions: the bound is reached
+    game = load_game("catastrophe", {"players": 4, "hand_count": 2})
+    rng = random.Random(9)
+    _state, decisions = _play_out_with(game, rng, lambda s: rng.choice(s.legal_actions()))
+    assert decisions == game.max_game_length() == 2 * 4 * 10
+
+
+_CXX_BOT = """
+import sys, pyspiel, cucumber_rules.openspiel
+game = cucumber_rules.openspiel.load_game("catastrophe", {"players": 3, "hand_count": 1})
+evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+if sys.argv[1] == "mcts":
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, 8, 100, False, 1, False)
+else:
+    bot = pyspiel.ISMCTSBot(1, evaluator, 2.0, 8)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+print("searching", flush=True)
+print("chose", bot.step(state), flush=True)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bot", ["mcts", "ismcts"])
+def test_openspiels_cxx_bots_crash_on_python_games(bot: str) -> None:
+    # The docs (the package docstring, docs/ai.md) say OpenSpiel's C++ MCTSBot and ISMCTSBot crash on
+    # games written in Python and send users to the Python bots. This holds the statement to the
+    # installed OpenSpiel: should a release fix it, this fails, and the docs are to be updated.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _CXX_BOT, bot], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "searching" in done.stdout, done.stderr[-2000:]
+    assert done.returncode < 0, f"pyspiel's C++ {bot} bot no longer crashes: update the docs ({done.stdout})"
+
+
 def test_mcts_bot_plays_a_match() -> None:
     game = pyspiel.load_game("cucumber_catastrophe", {"players": 3, "hand_count": 1})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
@@ -316,7 +385,9 @@ def _refusals(state: CucumberState, rng: random.Random) -> list[int]:
     if state.is_chance_node():
         possible = {a for a, _ in state.chance_outcomes()}
         bad += [a for a in range(game.max_chance_outcomes()) if a not in possible]
-        bad += list(state.drawn)  # the cards just dealt, again
+        bad += [
+            a for a in state.drawn if a not in possible
+        ]  # cards just dealt, again (Five Cucumbers has copies)
     else:
         bad += [a for a in range(k) if a not in state.legal_actions()]
     return bad

@@ -14,7 +14,6 @@ from typing import Any
 import httpx
 import jsonschema
 import pytest
-from websockets.exceptions import ConnectionClosed
 
 import cucumber_rules as cr
 from cucumber_rules import schema
@@ -267,7 +266,8 @@ def test_the_schema_files_and_presets_are_served(tmp_path: Path) -> None:
         presets = httpx.get(f"{server.url}/api/server.json").json()
         assert presets["server"] is True
         assert {p["name"] for p in presets["presets"]} == set(cr.RULESETS)
-        assert presets["bots"] == ["person", "heuristic", "random"]
+        assert presets["bots"] == ["heuristic", "random"]  # (a person is no bot)
+        assert presets["damaged_tables"] == 0
         assert "Play page" in httpx.get(f"{server.url}/").text
 
 
@@ -283,7 +283,9 @@ class FailingStore(Store):
 
 
 def test_an_action_is_stored_before_anyone_is_told(tmp_path: Path) -> None:
-    """When the database cannot store an action, nobody hears of it and the table stays where it was."""
+    """When the database cannot store an action, nobody hears of it and the table stays where it was.
+    The sender gets an error document (not a closed connection), and the same connection sends the
+    action again once the database is back."""
     store = FailingStore(tmp_path / "db")
     hub = Hub(store, dealer=rigged(AGURK), secret=counting("s"), table_id=counting("t"))
     with ThreadServer(hub) as server:
@@ -294,18 +296,20 @@ def test_an_action_is_stored_before_anyone_is_told(tmp_path: Path) -> None:
         seat1.until_at(1)
         store.failing = True
         seat0.act(cr.Play(0, "KC"))
-        with pytest.raises(ConnectionClosed):
-            seat0.until(lambda m: False, timeout=5)
-        seat1.drain(0.5)
-        assert seat1.at == 1  # nobody was told
+        error = seat0.error()
+        assert error["code"] == "database-error"
+        assert error["seat"] == 0
+        seat0.drain(0.3)
+        seat1.drain(0.3)
+        assert seat0.at == seat1.at == 1  # nobody was told, the sender neither
         assert server.hub.rooms[answer["table"]].length == 1
+        assert len(store.actions(answer["table"])) == 1
         store.failing = False
-        again = Player(server.url, secrets_[0])
-        assert again.until_at(1)["at"] == 1  # the table is where it was
-        again.act(cr.Play(0, "KC"))
-        assert again.until_at(2)["at"] == 2
+        seat0.act(cr.Play(0, "KC"))  # the same connection: it was never closed
+        assert seat0.until_at(2)["at"] == 2
         assert seat1.until_at(2)["at"] == 2
         assert len(store.actions(answer["table"])) == 2
+        assert_valid_messages(seat0.texts)
 
 
 # --------------------------------------------------------------------------- secrecy

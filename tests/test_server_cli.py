@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 
 import cucumber_rules.server
 from cucumber_rules.cli import app
+from cucumber_rules.server import Limits, Store
 
 pytestmark = pytest.mark.server
 
@@ -52,6 +54,8 @@ def test_serve_runs_the_server_with_its_options(
         "site": None,
         "origins": (),
         "synchronous": "NORMAL",
+        "limits": Limits(),
+        "forwarded_allow_ips": None,
     }
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "index.html").write_text("<!doctype html>")
@@ -63,6 +67,9 @@ def test_serve_runs_the_server_with_its_options(
     assert started[-1]["origins"] == ("https://a.example", "https://b.example")
     assert started[-1]["synchronous"] == "FULL"
     assert "/play/" in out
+    run("serve", "--connections-per-address", "4", "--forwarded-allow-ips", "10.0.0.1,10.0.1.0/24")
+    assert started[-1]["limits"] == Limits(connections_per_address=4)
+    assert started[-1]["forwarded_allow_ips"] == "10.0.0.1,10.0.1.0/24"
 
 
 @pytest.mark.parametrize(
@@ -71,6 +78,7 @@ def test_serve_runs_the_server_with_its_options(
         (["--sync", "off"], "--sync is normal or full"),
         (["--port", "0"], "--port is 1..65535"),
         (["--site", "nowhere"], "no built site there"),
+        (["--connections-per-address", "0"], "--connections-per-address is at least 1"),
     ],
 )
 def test_serve_refuses_bad_options(started: list[dict[str, Any]], args: list[str], message: str) -> None:
@@ -87,5 +95,17 @@ def test_serve_says_which_extra_is_missing(
     )
     out = run("serve", code=2).output
     assert "uvicorn missing" in out
-    assert "cucumber-rules[server]" in out
+    assert 'pip install ".[cli,server]"' in out  # (from a clone: the package is not on the index)
+    assert "cucumber-rules[server]" not in out
     assert started == []
+
+
+def test_serve_refuses_a_database_another_server_writes(tmp_path: Path) -> None:
+    holder = Store(tmp_path / "t.sqlite3")
+    holder.claim()
+    try:
+        out = run("serve", "--db", str(tmp_path / "t.sqlite3"), code=1).output
+    finally:
+        holder.close()
+    assert "is in use by another server" in out
+    assert f"process {os.getpid()}" in out

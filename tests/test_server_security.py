@@ -517,10 +517,36 @@ def test_a_table_request_whose_body_never_comes_gets_408(tmp_path: Path) -> None
                 b"Content-Length: 100\r\n\r\n{"
             )
             start = time.monotonic()
-            answer = raw.recv(4096)
+            answer = _http_answer(raw)
         assert answer.startswith(b"HTTP/1.1 408"), answer
         assert time.monotonic() - start < 5
         assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["code"] == "invalid-document"
+
+
+def _http_answer(raw: socket.socket) -> bytes:
+    """One whole HTTP answer from a socket: its head, then as many bytes as its Content-Length says
+    (they may come in more than one piece on a busy machine)."""
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        piece = raw.recv(4096)
+        if not piece:
+            return answer
+        answer += piece
+    head, body = answer.split(b"\r\n\r\n", 1)
+    length = next(
+        (
+            int(line.split(b":", 1)[1])
+            for line in head.split(b"\r\n")
+            if line.lower().startswith(b"content-length:")
+        ),
+        None,
+    )
+    while length is not None and len(body) < length:
+        piece = raw.recv(4096)
+        if not piece:
+            break
+        body += piece
+    return head + b"\r\n\r\n" + body
 
 
 def _wait(test: Any, seconds: float = 10) -> None:

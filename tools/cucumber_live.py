@@ -32,23 +32,33 @@ from cucumber_rules import render
 from cucumber_rules.bots import get_bot
 from cucumber_rules.narrate import barred, marker_note, narrate, rules_intro
 
-__all__ = ["Match", "action_words", "run", "trick_done"]
+__all__ = ["Match", "action_words", "run", "second_person", "trick_done"]
 
 #: The name the reader's code runs under (its tracebacks show it).
 CODE_NAME = "<example>"
-#: Narration speaks of every seat in the third person; the reader's own lines are put in the second.
-_SECOND_PERSON = re.compile(r"\bYou (deals|leads|takes|pays|crosses|buys|stays|sits|is)\b")
+#: Narration and the pictures' words speak of every seat in the third person; the reader, whose seat is
+#: called "You", is put in the second: "You take the trick", not "You takes the trick".
 _VERBS = {"deals": "deal", "leads": "lead", "takes": "take", "pays": "pay", "crosses": "cross",
-          "buys": "buy", "stays": "stay", "sits": "sit", "is": "are"}  # fmt: skip
+          "buys": "buy", "stays": "stay", "sits": "sit", "is": "are", "has": "have", "holds": "hold",
+          "wins": "win", "plays": "play"}  # fmt: skip
+_SECOND_PERSON = re.compile(rf"\bYou ({'|'.join(_VERBS)})\b")
 #: A printed picture: one line holding a whole SVG element.
 _PRINTED_SVG = re.compile(r"<svg\b.*</svg>", re.DOTALL)
 #: The most pictures one run collects (a random match to the end would otherwise make thousands).
 MAX_FRAMES = 400
 
 
-def _second_person(line: str) -> str:
-    """`You pays 9` as `You pay 9`: narration's third person put to the reader, who is called "You"."""
-    return _SECOND_PERSON.sub(lambda m: "You " + _VERBS[m[1]], line)
+def second_person(text: str) -> str:
+    """`You pays 9` as `You pay 9`: the library's third person put to the reader, whose seat is called "You".
+
+    Used on narration, on a picture's words (its `aria-label`, `<title>` and labels: the SVG text as a
+    whole) and on the description read to screen readers.
+
+    Example:
+        >>> second_person("You takes the trick. The match is over: You wins. Bo holds 2 cards.")
+        'You take the trick. The match is over: You win. Bo holds 2 cards.'
+    """
+    return _SECOND_PERSON.sub(lambda m: "You " + _VERBS[m[1]], text)
 
 
 def action_words(state: cr.State, action: cr.Action) -> str:
@@ -213,16 +223,16 @@ class Match:
         self.state = cr.apply(before, action)
         if caption:
             self._log.append(caption)
-        lines = [line.strip() for line in narrate(before, action, self.state)]
-        you = self.state.players[self.seat] == "You"
-        if you:
-            lines = [_second_person(line) for line in lines]
+        lines = [self._words(line.strip()) for line in narrate(before, action, self.state)]
         self._log += lines
         done = trick_done(before, self.state)
         if done is not None:
-            if you:
-                done = {**done, "cost": _second_person(done["cost"]), "words": _second_person(done["words"])}
-            self._tricks.append({**done, "lines": lines})
+            said = {key: self._words(done[key]) for key in ("svg", "text", "cost", "words")}
+            self._tricks.append({**done, **said, "lines": lines})
+
+    def _words(self, text: str) -> str:
+        """Text of the library's, put to the reader if their seat is called "You" (see `second_person`)."""
+        return second_person(text) if self.state.players[self.seat] == "You" else text
 
     def _advance(self) -> None:
         """Deal and let the bots play until it is the reader's turn or the match is over."""
@@ -290,8 +300,8 @@ class Match:
             note = marker_note(v)
             hints = ([note] if note else []) + barred(self.state, self.seat)
         return {
-            "svg": render.svg(v, results=True),
-            "text": render.describe(v, results=True),
+            "svg": self._words(render.svg(v, results=True)),
+            "text": self._words(render.describe(v, results=True)),
             "legal": legal,
             "log": self._log[since:],
             "status": status,

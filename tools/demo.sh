@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 # The command line needs the `cli` extra (typer and rich); the library alone does not.
-# The first run sets it up (about 20 s, longer on a slow network) and says so; later runs start at once.
+# A first run sets it up and says each step as it goes: it creates the virtualenv .venv, upgrades pip
+# in it, installs this checkout with the cli extra from the package index (pip install -e '.[cli]'),
+# then plays the demo. How long that takes depends on the network and the machine. Later runs find
+# .venv ready and start the demo at once.
 if [ ! -x .venv/bin/cucumber-rules ] || ! .venv/bin/python -c "import typer, rich" 2>/dev/null; then
   echo "demo.sh: first run: setting up .venv with cucumber-rules and its command line (typer, rich)..." >&2
   if [ ! -x .venv/bin/python ]; then

@@ -267,9 +267,9 @@ def play_markup() -> str:
             '<div id="live-play" class="live-play">',
             '<figure class="live-static">',
             picture,
-            "<figcaption>A match of Agurk as the player in seat 0 sees it: their own hand face up, the cards "
-            "they may play lifted, the other hands face down. With JavaScript on, start a match above to "
-            "play.</figcaption></figure>",
+            "<figcaption><strong>A sample picture, not a match in play:</strong> Agurk as the player in "
+            "seat 0 sees it, their own hand face up, the cards they may play lifted, the other hands face "
+            "down. Start a match below to play; your table then takes its place.</figcaption></figure>",
             '<div class="live-controls" hidden><form class="live-play-setup" novalidate>',
             f'<label>Game <select name="preset">{"".join(options)}</select></label>',
             '<label>Players <input name="players" type="number" value="4" min="2" max="7" required></label>',

@@ -6,7 +6,10 @@ the same runs:
 - `win_rates` and `score_distributions` (the Bots page) read `docs/data/bot_strength.json`,
   written by `python benchmarks/bot_strength.py --json docs/data/bot_strength.json`;
 - `decisions_per_second` (the Performance page) reads `docs/data/performance.json`, written
-  by `python benchmarks/run.py --json docs/data/performance.json`.
+  by `python benchmarks/run.py --json docs/data/performance.json`;
+- `learning_curve` (the AI page's "Training a seat") reads `docs/data/training.json`, written by
+  `python benchmarks/train_batch.py --seed 1 --json docs/data/training.json` (the site is built
+  without PyTorch: only the recorded run is drawn).
 
 Each plot is an inline `<svg>` (matplotlib's SVG backend, text kept as text) with `role="img"`
 and an `aria-label` that gives its numbers in words. Axes, labels and text are drawn in
@@ -33,7 +36,7 @@ from typing import Any
 import matplotlib as mpl
 from matplotlib.figure import Figure
 
-__all__ = ["decisions_per_second", "score_distributions", "win_rates"]
+__all__ = ["decisions_per_second", "learning_curve", "score_distributions", "win_rates"]
 
 DATA = Path(__file__).resolve().parents[1] / "docs" / "data"
 #: Drawn in this colour, replaced by `currentColor` in the SVG (so it follows the page's text colour).
@@ -224,3 +227,49 @@ def decisions_per_second(path: Path = DATA / "performance.json") -> str:
         for r in rows
     )
     return _svg(figure, f"Decisions per second in random playouts. {words}.", "decisions")
+
+
+def learning_curve(path: Path = DATA / "training.json") -> str:
+    """Win rates of the trained seat (greedy) against random and heuristic bots, as training goes on.
+
+    Example:
+        >>> "against heuristic bots" in learning_curve()
+        True
+    """
+    data = _load(path)
+    made, curve = data["made"], data["curve"]
+    share = 1 / made["players"]
+    xs = [point["decisions"] / 1000 for point in curve]
+    with _style("learning-curve"):
+        figure = Figure(figsize=(6.4, 3.2))
+        axes = figure.subplots()
+        for opponent, colour in ("random", RANDOM), ("heuristic", HEURISTIC):
+            rows = [point[opponent] for point in curve]
+            low, high = [r["low"] for r in rows], [r["high"] for r in rows]
+            axes.fill_between(xs, low, high, color=colour, alpha=0.25, linewidth=0)
+            axes.plot(xs, [r["rate"] for r in rows], color=colour, marker="o", markersize=2.5,
+                      label=f"against three {opponent} bots")  # fmt: skip
+        axes.axhline(share, color=_INK, linestyle="--", linewidth=0.8)
+        axes.text(xs[-1], share, f"a seat's share: {_percent(share)}", ha="right", va="bottom", fontsize=8)
+        axes.set_ylim(0, 1)
+        axes.set_xlim(0, xs[-1])
+        axes.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f}%")
+        axes.set_ylabel("matches won (95% interval)")
+        machine = made["machine"]
+        axes.set_xlabel(
+            f"the learner's decisions (thousands); {made['training_seconds'] / 60:.1f} minutes of training "
+            f"on {machine['cpu_count']} shared CPUs (load {machine['load_average'][0]:.1f})"
+        )
+        axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=8)
+    first, last = curve[0], curve[-1]
+    words = "; ".join(
+        f"against {opponent} bots: untrained {_percent(first[opponent]['rate'])}, after "
+        f"{last['decisions']:,} decisions {_percent(last[opponent]['rate'])} "
+        f"({_percent(last[opponent]['low'])} to {_percent(last[opponent]['high'])})"
+        for opponent in ("random", "heuristic")
+    )
+    label = f"Learning curve of a seat of {made['players']}-player {made['preset']}, greedy play, " + (
+        f"{first['random']['games']} matches per point. {words[0].upper()}{words[1:]}. "
+        f"A seat's share: {_percent(share)}."
+    )
+    return _svg(figure, label, "learning-curve")

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, from the project's own files, in a fresh virtualenv:
 # unit tests, feature files, Hypothesis properties, the docs build (mkdocs --strict, with Pyodide vendored
-# from the npm registry), the built pages in headless Chromium, ruff and mypy --strict.
+# from the npm registry), the built pages in headless Chromium, ruff and mypy --strict; and the docs
+# built as README's `bash tools/docs.sh build` builds them on a fresh clone: in a fresh virtualenv
+# with only the docs' extras (a page that needs a package they lack fails here).
 # Needs npm (for the docs' Python runtime) and Chromium (Debian's package; installed here with apt-get when
 # missing and run as root). Usage: bash tools/test.sh [extra pytest arguments]
 # For a quicker loop that keeps its virtualenv between runs: bash tools/dev.sh [pytest arguments].
@@ -32,5 +34,9 @@ echo "== ruff"
 "$VENV/bin/ruff" format --check .
 echo "== mypy --strict"
 "$VENV/bin/mypy"
+echo "== docs, with only the docs' extras (bash tools/docs.sh build, as on a fresh clone)"
+DOCS_VENV="${DOCS_VENV:-.venv-test-docs}"
+rm -rf "$DOCS_VENV"
+DOCS_VENV="$DOCS_VENV" bash tools/docs.sh build
 echo "== pytest (unit tests, features, properties, docs build)"
 "$VENV/bin/pytest" -q "$@"

@@ -3,16 +3,23 @@
  *
  * The server that serves this site is the one the page talks to (the same origin): it checks every move
  * with the library and sends each seat only its own view, with the table's picture drawn from that view
- * (cucumber_rules.render), so this script needs no Python of its own. The protocol is on the docs' page
- * "Hosting a table": POST /api/tables creates a table; a WebSocket to /api/play joins it with a link's
- * secret and receives `table`, `view` and `error` messages; `act` messages play.
+ * (cucumber_rules.render), the narration of each action and the latest trick taken, so this script needs
+ * no Python of its own. The protocol is on the docs' page "Hosting a table": POST /api/tables creates a
+ * table; a WebSocket to /api/play joins it with a link's secret (and the name the person gives their
+ * seat) and receives `table`, `view` and `error` messages; `act` messages play.
  *
  * A link is the Play page's address with `#join=<secret>`: opening it (or reloading the page) joins that
- * seat. The secret stays in the fragment, which the browser never sends to a server.
+ * seat, and the page goes to the table (past the sample picture of the match against bots, which it
+ * hides). The secret stays in the fragment, which the browser never sends to a server. The tab keeps, in
+ * its sessionStorage, the links of the tables it created, the name it gave each seat and each table's log.
+ *
+ * The seats are counted from 1 on this part of the page, as "Player 1" to "Player n" (the names a seat
+ * has until its person names it), so that a seat's place and its default name agree.
  *
  * The element:  <div id="friends" class="friends"></div>  (filled here; its data-state is "setup",
  * "offline", "connecting", "playing" or "over"; data-at, data-round, data-results and data-trick follow
- * the match: the actions so far, the round, the finished rounds, the cards of the trick on the table).
+ * the match: the actions so far, the round, the finished rounds, the cards of the trick on the table;
+ * data-seat is the link's seat, from 0 as the server counts, or "spectator").
  *
  * With the theme's instant navigation the page is set up each time the theme's `document$` shows it, and
  * leaving it closes the table's WebSocket, stops reconnecting and drops the page's listeners. The links
@@ -24,6 +31,11 @@
 
   const JOIN = /^#join=([A-Za-z0-9_-]{20,200})$/;
   const CREATED = "cucumber-rules-friends-links"; // sessionStorage: the links of tables made in this tab
+  const NAMED = "cucumber-rules-friends-name:"; // + a secret: the name this tab gave that link's seat
+  const LOGGED = "cucumber-rules-friends-log:"; // + a secret: {at, lines} of the log this tab kept
+  const KEPT_LINES = 400;
+  // A seat's name, as the server takes it: 1 to 40 characters, no control characters, no space at the ends.
+  const NAME = /^[^\x00-\x1f\x7f]{1,40}$/;
 
   function element(tag, attributes, ...children) {
     const node = document.createElement(tag);
@@ -47,31 +59,50 @@
     return url.toString();
   }
 
-  function savedLinks() {
+  function recall(key) {
     try {
-      return JSON.parse(window.sessionStorage.getItem(CREATED) || "null");
+      return JSON.parse(window.sessionStorage.getItem(key) || "null");
     } catch (error) {
       return null;
     }
   }
 
+  function remember(key, value) {
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify(value));
+    } catch (error) {
+      // (storage full or refused: the page works on, it only forgets on reload)
+    }
+  }
+
+  /** The name a seat has until its person names it: "Player 2", "Heuristic bot 3" (seats from 1). */
+  function defaultName(kind, seat) {
+    if (kind === "person") return `Player ${seat + 1}`;
+    return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} bot ${seat + 1}`;
+  }
+
   // --- the links of a new table ----------------------------------------------------------------------
 
-  function linksPanel(answer) {
+  function linksPanel(answer, secret) {
     const list = element("ul", { class: "friends-links" });
     for (const seat of answer.seats) {
       if (!seat.secret) {
-        list.append(element("li", { text: `Seat ${seat.seat}, ${seat.name}: a bot, it plays at once` }));
+        list.append(element("li", { "data-seat": String(seat.seat), text: `${seat.name}: a bot, it plays at once` }));
         continue;
       }
-      const url = playUrl(seat.secret);
-      list.append(linkItem(`Seat ${seat.seat}, ${seat.name}`, url, seat.seat));
+      const yours = seat.secret === secret;
+      const title = yours ? `${seat.name} (you)` : seat.name;
+      list.append(linkItem(title, playUrl(seat.secret), seat.seat));
     }
-    list.append(linkItem("Spectators", playUrl(answer.spectators.secret), "spectators"));
+    list.append(linkItem("Spectators (anyone with this link watches, and sees no hand)", playUrl(answer.spectators.secret), "spectators"));
     return element(
       "div",
       { class: "friends-share" },
-      element("p", { text: "Send each friend the link of their seat (keep yours: it is how you come back):" }),
+      element("p", {
+        text:
+          "Send each friend the link of their seat: opening it, they sit there and give their name. " +
+          "Keep yours: it is how you come back.",
+      }),
       list,
     );
   }
@@ -80,14 +111,14 @@
     const copy = element("button", {
       type: "button",
       class: "friends-copy",
-      style: "margin-left: 0.5em; font-size: 0.7rem",
       text: "Copy",
+      "aria-label": `Copy the link: ${label}`,
       onclick: () => navigator.clipboard && navigator.clipboard.writeText(url),
     });
     return element(
       "li",
       { "data-seat": String(seat) },
-      element("span", { text: label + ": " }),
+      element("span", { class: "friends-link-title", text: label + ": " }),
       element("a", { href: url, class: "friends-link", target: "_self", text: url }),
       " ",
       copy,
@@ -120,7 +151,7 @@
     }
     const seats = element("div", { class: "friends-seats" });
     const count = element("input", { name: "players", type: "number", value: "3", min: "2", max: "7", required: true });
-    const kinds = presets.bots;
+    const kinds = presets.bots.filter((k) => k !== "person");
     const drawSeats = () => {
       const option = preset.selectedOptions[0];
       count.min = option.dataset.min;
@@ -130,32 +161,40 @@
       const before = Array.from(seats.querySelectorAll("select")).map((s) => s.value);
       seats.replaceChildren();
       for (let i = 0; i < n; i += 1) {
-        const kind = element("select", { name: `seat${i}`, "aria-label": `Seat ${i}` });
-        for (const k of kinds) kind.append(element("option", { value: k }, k === "person" ? "a person" : `${k} bot`));
-        kind.value = before[i] || (i < 2 ? "person" : kinds[1] || "person");
-        seats.append(element("label", {}, `Seat ${i} `, kind));
+        const kind = element("select", { name: `seat${i}` });
+        kind.append(element("option", { value: "person" }, "a person"));
+        for (const k of kinds) kind.append(element("option", { value: k }, `${k} bot`));
+        kind.value = before[i] || (i < 2 ? "person" : kinds[0] || "person");
+        seats.append(element("label", {}, `Player ${i + 1} `, kind));
       }
     };
     preset.addEventListener("change", drawSeats);
     count.addEventListener("change", drawSeats);
-    const name = element("input", { name: "name", type: "text", maxlength: "40", placeholder: "Player 1", "aria-label": "Your name" });
+    const name = element("input", { name: "name", type: "text", maxlength: "40", placeholder: "Player 1" });
     const submit = element("button", { type: "submit", class: "md-button md-button--primary" }, "Create the table");
     const form = element(
       "form",
       { class: "live-play-setup friends-setup" },
       element("label", {}, "Game ", preset),
       element("label", {}, "Players ", count),
-      element("label", {}, "Your name (seat 0) ", name),
+      element("label", {}, "Your name ", name),
       seats,
       submit,
     );
     drawSeats();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      submit.disabled = true;
       note.textContent = "";
       const chosen = Array.from(seats.querySelectorAll("select")).map((s) => s.value);
-      const names = chosen.map((kind, i) => (i === 0 && name.value.trim() ? name.value.trim() : kind === "person" ? `Player ${i + 1}` : `${kind} bot ${i}`));
+      const mine = chosen.indexOf("person"); // the creator sits in the first person's seat
+      const given = name.value.trim();
+      if (given && !NAME.test(given)) {
+        note.textContent = "A name is 1 to 40 characters, without control characters.";
+        name.focus();
+        return;
+      }
+      const names = chosen.map((kind, i) => (i === mine && given ? given : defaultName(kind, i)));
+      submit.disabled = true;
       try {
         const response = await fetch(api("/api/tables"), {
           method: "POST",
@@ -164,9 +203,11 @@
         });
         const answer = await response.json();
         if (!response.ok) throw new Error(answer.message || String(response.status));
-        const mine = answer.seats.find((s) => s.secret);
-        window.sessionStorage.setItem(CREATED, JSON.stringify(answer));
-        window.location.hash = "join=" + (mine ? mine.secret : answer.spectators.secret);
+        const seat = answer.seats.find((s) => s.secret);
+        const secret = seat ? seat.secret : answer.spectators.secret;
+        remember(CREATED, { ...answer, mine: secret });
+        if (seat && given) remember(NAMED + secret, given);
+        window.location.hash = "join=" + secret;
       } catch (error) {
         note.textContent = "The table could not be created: " + String(error.message || error);
       } finally {
@@ -179,11 +220,14 @@
 
   // --- at the table -----------------------------------------------------------------------------------
 
-  function describeTurn(view, seats) {
-    const name = (seat) => (seats && seats[seat] ? seats[seat].name : `seat ${seat}`);
+  /** What the status line says: whose turn it is, or who won; the reader is "you". */
+  function describeTurn(view, name) {
     if (view.to_act === null) {
-      const winners = view.winners.map(name).join(" and ");
-      return `The match is over: ${winners} won.`;
+      const others = view.winners.filter((s) => s !== view.seat).map(name);
+      if (others.length < view.winners.length) {
+        return others.length ? `The match is over: you and ${others.join(" and ")} share the win.` : "The match is over: you won!";
+      }
+      return `The match is over: ${others.join(" and ")} ${others.length > 1 ? "share the win" : "won"}.`;
     }
     if (view.to_act === -1) return "Dealing…";
     if (view.seat !== null && view.to_act === view.seat) return view.legal.length ? "Your turn: click a card you may play." : "Your turn.";
@@ -199,32 +243,75 @@
   /** Sit at the table of a link's `secret`; `page.cleanups` gets what leaving the page must undo. */
   function join(root, secret, note, page) {
     root.dataset.state = "connecting";
-    const created = savedLinks();
-    const share = created && [...created.seats.map((s) => s.secret), created.spectators.secret].includes(secret)
-      ? linksPanel(created)
-      : null;
-    const status = element("p", { class: "live-play-status friends-status", role: "status" });
+    const created = recall(CREATED);
+    const share =
+      created && [...created.seats.map((s) => s.secret), created.spectators.secret].includes(secret)
+        ? linksPanel(created, created.mine)
+        : null;
+    // The sample picture of a match against bots must not pass for this table: it goes while a table shows.
+    const samples = Array.from(document.querySelectorAll("#live-play .live-static"));
+    samples.forEach((node) => (node.hidden = true));
+    page.cleanups.push(() => samples.forEach((node) => (node.hidden = false)));
+
+    const heading = element("h3", { class: "friends-heading", id: "your-table", tabindex: "-1", text: "Your table" });
+    const role = element("p", { class: "friends-role" });
+    const nameInput = element("input", { name: "name", type: "text", maxlength: "40", required: true });
+    const nameForm = element(
+      "form",
+      { class: "live-play-setup friends-name", hidden: true },
+      element("label", {}, "Your name ", nameInput),
+      element("button", { type: "submit", class: "md-button md-button--primary" }, "Use this name"),
+    );
     const seatsLine = element("p", { class: "friends-seats-line" });
-    const table = element("div", { class: "live-play-table friends-table", role: "img" });
+    const status = element("p", { class: "live-play-status friends-status", role: "status" });
+    const table = element("div", { class: "live-play-table friends-table", role: "img", "aria-label": "The table" });
     const moves = element("div", { class: "live-play-moves friends-moves" });
     const errors = element("p", { class: "friends-error", role: "alert" });
+    const lastBody = element("div", { class: "live-play-last-body" });
+    const last = element(
+      "section",
+      { class: "live-play-last friends-last", hidden: true },
+      element("h4", { class: "live-play-side-title", text: "Last trick" }),
+      lastBody,
+    );
+    const log = element("ol", { class: "live-play-log friends-log", reversed: true, "aria-live": "polite" });
+    const logBox = element(
+      "details",
+      { class: "live-play-log-box", open: true },
+      element("summary", { class: "live-play-side-title", text: "What happened (newest first)" }),
+      log,
+    );
+    if (window.matchMedia && !window.matchMedia("(min-width: 60em)").matches) logBox.open = false;
+    const board = element(
+      "div",
+      { class: "live-play-board friends-board" },
+      element("div", { class: "live-play-main" }, status, table, moves, errors),
+      element("div", { class: "live-play-side" }, last, logBox),
+    );
     const record = element("button", { type: "button", class: "md-button friends-record", hidden: true }, "Download the match record");
     const leave = element("a", { href: window.location.pathname, class: "friends-leave", target: "_self" }, "Leave this table");
-    root.replaceChildren(...[share, seatsLine, status, table, moves, errors, record, element("p", {}, leave), note].filter(Boolean));
+    root.replaceChildren(
+      ...[heading, role, nameForm, share, seatsLine, board, record, element("p", {}, leave), note].filter(Boolean),
+    );
 
     let socket = null;
     let at = -1;
     let seats = null;
+    let seat; // the link's seat (null for a spectator), once the server has said
     let view = null;
     let retry = 0;
     let closedForGood = false;
+    let rejoining = false; // closed to join again at once, with a new name
     let reconnecting = null;
+    let arrived = false; // the page went to the table once (at its first view)
+    const kept = recall(LOGGED + secret) || { at: -1, lines: [] };
     page.cleanups.push(() => {
       closedForGood = true; // no reconnecting once the page is left
       window.clearTimeout(reconnecting);
       if (socket) socket.close(1000, "left the page");
     });
 
+    const name = (s) => (seats && seats[s] ? seats[s].name : `Player ${s + 1}`);
     const send = (message) => {
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -233,6 +320,27 @@
       errors.textContent = "";
       send({ type: "act", at, action: { format: view.format, kind: "action", ...move } });
     };
+
+    /** Lines of the log, newest first (kept for the tab: a reload shows them again). */
+    function addToLog(lines) {
+      for (const line of lines) log.prepend(element("li", { text: line }));
+    }
+    addToLog(kept.lines);
+
+    nameForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const given = nameInput.value.trim();
+      if (!NAME.test(given)) {
+        errors.textContent = "A name is 1 to 40 characters, without control characters.";
+        nameInput.focus();
+        return;
+      }
+      errors.textContent = "";
+      remember(NAMED + secret, given);
+      nameForm.hidden = true;
+      rejoining = true; // the name goes with a join: this connection closes, and the next one joins with it
+      if (socket) socket.close(1000, "joining again with a name");
+    });
 
     record.addEventListener("click", async () => {
       const response = await fetch(api("/api/record"), { headers: { Authorization: "Bearer " + secret } });
@@ -247,6 +355,44 @@
       link.remove();
     });
 
+    function describeSeats(message) {
+      seats = message.seats;
+      seat = message.seat;
+      root.dataset.seat = seat === null ? "spectator" : String(seat);
+      const watching = message.spectators ? " · spectators watching" : "";
+      seatsLine.textContent =
+        "At the table: " +
+        seats
+          .map((s, i) => `${s.name}${i === seat ? " (you)" : ""}${s.bot ? " (bot)" : s.online ? "" : " (away)"}`)
+          .join(" · ") +
+        watching;
+      if (seat === null) {
+        heading.textContent = "Watching a table";
+        role.textContent =
+          "You are a spectator: you see every card as it is played, the tricks and the scores, and no one's hand.";
+      } else {
+        heading.textContent = "Your table";
+        role.textContent = `You play as ${seats[seat].name}.`;
+        if (!recall(NAMED + secret) && nameForm.hidden && document.activeElement !== nameInput) {
+          nameInput.value = seats[seat].name;
+          nameForm.hidden = false;
+        }
+      }
+      if (view) status.textContent = describeTurn(view, name);
+    }
+
+    function drawLast(trick) {
+      if (!trick) {
+        last.hidden = true;
+        return;
+      }
+      const picture = element("div", { class: "live-play-trick-picture" });
+      picture.innerHTML = trick.picture; // drawn by the server (cucumber_rules.render): every card, who took it
+      const who = trick.taker === seat ? "You" : name(trick.taker);
+      lastBody.replaceChildren(picture, element("p", { class: "live-play-trick-caption", text: `${who} took trick ${trick.number}.` }));
+      last.hidden = false;
+    }
+
     function draw(message) {
       view = message.view;
       at = message.at;
@@ -255,8 +401,12 @@
       root.dataset.results = String(view.results.length);
       root.dataset.trick = String(view.trick.length);
       root.dataset.seat = view.seat === null ? "spectator" : String(view.seat);
-      if (message.picture) table.innerHTML = message.picture; // drawn by the server from this seat's view
-      status.textContent = describeTurn(view, seats);
+      if (message.picture) {
+        table.innerHTML = message.picture; // drawn by the server from this seat's view
+        const svg = table.querySelector("svg");
+        if (svg) table.setAttribute("aria-label", svg.getAttribute("aria-label") || "The table");
+      }
+      status.textContent = describeTurn(view, name);
       moves.replaceChildren();
       for (const move of view.legal) {
         const button = element("button", { type: "button", class: "md-button live-move", "data-card": move.card || null }, moveLabel(move));
@@ -269,9 +419,23 @@
         card.style.cursor = "pointer";
         card.addEventListener("click", () => act(move));
       }
+      if ("last_trick" in message) drawLast(message.last_trick);
+      if (message.said && at > kept.at) {
+        if (kept.at < 0 && at > 1) addToLog([`(You came in after ${at - 1} actions: the log starts here.)`]);
+        addToLog(message.said);
+        kept.at = at;
+        kept.lines = [...kept.lines, ...message.said].slice(-KEPT_LINES);
+        remember(LOGGED + secret, kept);
+      }
       const over = view.to_act === null;
       record.hidden = !over;
       root.dataset.state = over ? "over" : "playing";
+      if (!arrived) {
+        // The link opened the page at its top: go to the table (below the bots' part of the page).
+        arrived = true;
+        heading.scrollIntoView({ block: "start" });
+        heading.focus({ preventScroll: true });
+      }
     }
 
     function connect() {
@@ -280,18 +444,14 @@
       socket.addEventListener("open", () => {
         retry = 0;
         note.textContent = "";
-        socket.send(JSON.stringify({ type: "join", link: secret, pictures: true }));
+        const given = recall(NAMED + secret);
+        socket.send(JSON.stringify({ type: "join", link: secret, pictures: true, ...(given ? { name: given } : {}) }));
       });
       socket.addEventListener("message", (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "view") draw(message);
-        else if (message.type === "table") {
-          seats = message.seats;
-          seatsLine.textContent = message.seats
-            .map((s, i) => `${i === message.seat ? "You" : s.name}${s.bot ? " (bot)" : s.online ? "" : " (away)"}`)
-            .join(" · ");
-          if (view) status.textContent = describeTurn(view, seats);
-        } else if (message.type === "error") {
+        else if (message.type === "table") describeSeats(message);
+        else if (message.type === "error") {
           const error = message.error;
           if (error.code === "unknown-link") closedForGood = true;
           errors.textContent = error.message;
@@ -303,6 +463,11 @@
         if (closedForGood) {
           root.dataset.state = "offline";
           note.textContent = "This link names no seat of any table on this server.";
+          return;
+        }
+        if (rejoining) {
+          rejoining = false;
+          connect();
           return;
         }
         root.dataset.state = "connecting";

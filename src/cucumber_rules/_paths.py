@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from .cards import Card, card
-from .errors import InvalidNotationError, InvalidStateError
+from .errors import InvalidNotationError, InvalidStateError, quoted
 
 __all__ = [
     "At",
@@ -129,7 +129,7 @@ def step(key: str) -> str:
         >>> step("hands"), step("a b")
         ('.hands', '["a b"]')
     """
-    return f".{key}" if key.isidentifier() else f"[{json.dumps(key, ensure_ascii=False)}]"
+    return f".{key}" if key.isidentifier() else f"[{json.dumps(key)}]"  # (escaped: every character ASCII)
 
 
 def _same_card(expected: str, found: str) -> bool:
@@ -158,10 +158,10 @@ def diff(
             return Bad(f"expected an object, not {kind_name(found)}", path)
         for key in found:
             if key not in expected:
-                return Bad(f"unknown field {key!r}", path + step(key))
+                return Bad(f"unknown field {quoted(key)}", path + step(key))
         for key, value in expected.items():
             if key not in found:
-                return Bad(f"missing field {key!r}", path + step(key))
+                return Bad(f"missing field {quoted(key)}", path + step(key))
             bad = diff(value, found[key], path + step(key), reason=reason)
             if bad is not None:
                 return bad

@@ -245,9 +245,14 @@ def is_legal(state: State, action: Action) -> bool:
 
     Example:
         >>> import cucumber_rules as cr
-        >>> s = cr.new_game(cr.ruleset("gurka"), players=2)
-        >>> cr.is_legal(s, cr.sample_chance(s, __import__("random").Random(1)))
+        >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
+        ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
+        >>> cr.is_legal(s, cr.Play(0, "KS"))
         True
+        >>> cr.is_legal(s, cr.Play(1, "AS"))  # seat 0 is to play, not seat 1
+        False
+        >>> cr.is_legal(s, cr.Play(0, "3H"))  # seat 0 does not hold 3H
+        False
     """
     return check(state, action) is None
 

@@ -31,6 +31,7 @@ __all__ = [
     "RulesError",
     "check_codes",
     "codes_of",
+    "quoted",
     "register_codes",
     "unregister_codes",
 ]
@@ -87,6 +88,37 @@ Example:
     >>> ERROR_CODES["must-follow"].startswith("Ladder rule")
     True
 """
+
+
+#: The most characters of a value that an error message quotes (`quoted`).
+QUOTED_LENGTH: Final = 60
+
+
+def quoted(value: object, limit: int = QUOTED_LENGTH) -> str:
+    """A value given by a user (a key, an option, a name) as an error message quotes it: escaped and short.
+
+    Every message that repeats what it was given quotes it with this: Python's `repr`, so control
+    characters (a terminal's escape sequences, new lines), lone surrogates (which no UTF-8 text can
+    hold: a message that copied one could not be written as JSON or printed), bidirectional and
+    other invisible format characters are shown as escapes; and cut after `limit` characters, so
+    that a huge key makes a short message.
+
+    Args:
+        value: The value (usually a str; anything else is shown by its `repr`).
+        limit: The most characters of the value shown; `...` follows a value cut short.
+
+    Example:
+        >>> quoted("threshold"), quoted(7)
+        ("'threshold'", '7')
+        >>> print(quoted("\\ud800"), quoted("a\\x1b[2Jb"), quoted("\\u202eevil"))
+        '\\ud800' 'a\\x1b[2Jb' '\\u202eevil'
+        >>> quoted("x" * 100, limit=5)
+        "'xxxxx'..."
+    """
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
 def check_codes(game: str, codes: Mapping[str, str]) -> None:
@@ -247,7 +279,8 @@ class InvalidRulesError(RulesError, ValueError):
     """
 
     def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"{option}: {message}" if not message.startswith(option) else message)
+        shown = option if option.isidentifier() else quoted(option)  # (a user's key: escaped)
+        super().__init__(f"{shown}: {message}" if not message.startswith(shown) else message)
         self.option = option
 
     def __reduce__(self) -> Any:

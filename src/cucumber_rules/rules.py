@@ -27,7 +27,7 @@ from ._registry import game_of
 from ._text import name_problem
 from .actions import MAX_SEATS
 from .cards import DECKS
-from .errors import InvalidRulesError
+from .errors import InvalidRulesError, quoted
 from .options import OPTIONS, OUT_OF_RANGE, Option, int_problem, option, option_fields, option_table
 from .values import Value
 
@@ -140,8 +140,8 @@ class Rules(Value):
                 options[new] = options.pop(key)
                 continue
             if key in OPTIONS:
-                raise InvalidRulesError(key, f"option {key!r} does not apply to the {self.game} game")
-            raise InvalidRulesError(key, f"unknown option {key!r}; options are {', '.join(own)}")
+                raise InvalidRulesError(key, f"option {quoted(key)} does not apply to the {self.game} game")
+            raise InvalidRulesError(key, f"unknown option {quoted(key)}; options are {', '.join(own)}")
         return attrs.evolve(self, **options)
 
     def cards_per_player(self, players: int) -> int:
@@ -165,7 +165,7 @@ class Rules(Value):
 
 def _validate_common(r: Rules) -> None:
     if type(r.name) is not str:
-        raise InvalidRulesError("name", f"name must be str, not {type(r.name).__name__} {r.name!r}")
+        raise InvalidRulesError("name", f"name must be str, not {type(r.name).__name__} {quoted(r.name)}")
     problem = name_problem(r.name)  # (shown and written like a player's name: the same rule)
     if problem is not None:
         raise InvalidRulesError("name", f"name {problem}")
@@ -177,12 +177,14 @@ def _validate_common(r: Rules) -> None:
         base = kind.removesuffix(" | None")
         expected = {"int": int, "bool": bool, "str": str}.get(base)
         if expected is not None and type(value) is not expected:
-            raise InvalidRulesError(name, f"{name} must be {base}, not {type(value).__name__} {value!r}")
+            raise InvalidRulesError(
+                name, f"{name} must be {base}, not {type(value).__name__} {quoted(value)}"
+            )
         if expected is int and int_problem(value) is not None:
             raise InvalidRulesError(name, f"{name} {OUT_OF_RANGE}")
         if info.choices is not None and value not in info.choices:
             choices = ", ".join(repr(c) for c in info.choices)
-            raise InvalidRulesError(name, f"{name} must be one of {choices}, not {value!r}")
+            raise InvalidRulesError(name, f"{name} must be one of {choices}, not {quoted(value)}")
     limit = type(r).seats_limit
     if not 2 <= r.min_players <= r.max_players <= limit:
         bad = "min_players" if r.min_players < 2 or r.min_players > r.max_players else "max_players"
@@ -236,7 +238,7 @@ def preset_name(name: str) -> str:
         alias: str | None = game.aliases.get(key)
         if alias is not None:
             return alias
-    raise InvalidRulesError("preset", f"unknown preset {name!r}; presets are {', '.join(RULESETS)}")
+    raise InvalidRulesError("preset", f"unknown preset {quoted(name)}; presets are {', '.join(RULESETS)}")
 
 
 def ruleset(name: str, /, **options: Any) -> Rules:

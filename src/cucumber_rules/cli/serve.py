@@ -39,28 +39,62 @@ def serve_command(
             metavar="normal|full", help="SQLite synchronous: normal survives a crash; full also a power loss."
         ),
     ] = "normal",
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="Connections one client address may hold open at once (WebSockets, requests, idle sockets).",
+        ),
+    ] = 32,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            metavar="IPS",
+            help="Reverse proxies in front of this server (addresses or networks, comma-separated, or *):"
+            " their X-Forwarded-For names the client, whose address the per-address limits count.",
+        ),
+    ] = None,
 ) -> None:
     """Host tables to play with friends: every move checked, each player sent only their view.
 
-    Every action is stored before anyone is told of it. See the docs' page "Hosting a table".
+    Every action is stored before anyone is told of it. One server per database file. See the docs'
+    page "Hosting a table".
     """
-    missing = [m for m in ("starlette", "uvicorn", "websockets") if importlib.util.find_spec(m) is None]
+    missing = [
+        m for m in ("starlette", "uvicorn", "websockets", "orjson") if importlib.util.find_spec(m) is None
+    ]
     if missing:
         needed = ", ".join(missing)
-        fail(f"the server needs the server extra ({needed} missing): pip install 'cucumber-rules[server]'")
+        fail(
+            f"the server needs the server extra ({needed} missing). cucumber-rules is not on the package"
+            ' index: in a clone of its repository, pip install ".[cli,server]"'
+        )
     if sync.lower() not in ("normal", "full"):
         fail(f"--sync is normal or full, not {sync!r}")
     if not 0 < port < 65536:
         fail(f"--port is 1..65535, not {port}")
+    if connections_per_address < 1:
+        fail(f"--connections-per-address is at least 1, not {connections_per_address}")
     if site is None and (Path("site") / "index.html").is_file():
         site = Path("site")
     if site is not None and not (site / "index.html").is_file():
         fail(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
-    from cucumber_rules.server import run
+    from cucumber_rules.server import DatabaseInUse, Limits, run
 
     out = make_console()
     where = f"http://{host}:{port}"
-    out.print(
-        f"Tables in {db}; " + (f"the Play page at {where}/play/" if site else f"the API at {where}/api/")
-    )
-    run(host=host, port=port, database=db, site=site, origins=tuple(origin or ()), synchronous=sync.upper())
+    page = "the Play page" if site else "a plain play page for the links (no docs site: see --site)"
+    out.print(f"Tables in {db}; {page} at {where}/play/, the API at {where}/api/")
+    try:
+        run(
+            host=host,
+            port=port,
+            database=db,
+            site=site,
+            origins=tuple(origin or ()),
+            synchronous=sync.upper(),
+            limits=Limits(connections_per_address=connections_per_address),
+            forwarded_allow_ips=forwarded_allow_ips,
+        )
+    except DatabaseInUse as err:
+        fail(str(err), 1)

@@ -22,11 +22,31 @@ game's presets too: `cucumber_<preset>`, with `-` written `_`). Load one with
 - **Returns**: `cucumber_rules.returns`: once the match is over the winners share
   1.0 (constant-sum, utilities in [0, 1]); 0.0 for everyone before.
 - **Observations**: the observation tensor is `encoding.observation` of the
-  player's view. The information-state tensor adds the round's completed tricks
-  (for each trick: its leader and each relative seat's card), so it holds
-  everything the player saw this round; earlier rounds count through the scores.
-  The strings say the same in words (the information state: the round's events).
-- **Length**: `max_game_length` is `max_actions(rules, players)`.
+  player's view (this round, and the match so far through the totals and the
+  round number). The information state is perfect recall, as OpenSpiel and its
+  CFR family mean it: the *whole match* as the player saw it, earlier rounds
+  included. Its tensor is the compact observation, then, for every round up to
+  the rules' bound on rounds, the cards dealt to the player, each trick's leader
+  and each relative seat's card in it, the cards turned up (Surprise Cucumber)
+  and the decisions (revival); its string lists the match's events. The tensor
+  grows with the bound on rounds: a game whose tensor would pass
+  `HISTORY_TENSOR_LIMIT` (Agurk and Gurka without `round_limit` or
+  `fixed_rounds`) offers the string only (`provides_information_state_tensor`
+  is False). Every `IIGObservationType` is offered (`CucumberObserver`).
+- **Length**: `max_game_length` counts decisions, as OpenSpiel defines it (chance
+  outcomes are not part of it): `max_actions(rules, players) - R`, where R is the
+  rules' bound on rounds (`fixed_rounds`, else `round_limit` or the automatic
+  limit; Catastrophe's `hand_count`; 1 for a game that gives no bound), since
+  `max_actions` counts each round's deal as one action and OpenSpiel deals it as
+  chance nodes. Agurk with 4 players: 21,866 actions in at most 754 rounds, so
+  21,112 decisions. A Catastrophe match takes exactly that many.
+  `max_chance_nodes_in_history` is R times the chance outcomes of a deal (every
+  card dealt or turned up, and a starter).
+- **Search**: use the Python bots (`open_spiel.python.algorithms.mcts.MCTSBot`,
+  `ismcts.ISMCTSBot` or this package's `ISMCTSBot`, which adds `restart_at`).
+  OpenSpiel's C++ `pyspiel.MCTSBot` and `pyspiel.ISMCTSBot` crash the process
+  (a segmentation fault in `step`) on games written in Python, OpenSpiel's own
+  `python_kuhn_poker` included (pyspiel 2.0.2); see the AI page.
 - **Serialization**: OpenSpiel's own (`pyspiel.serialize_game_and_state`, the
   action history) and pickle both work; `state.cucumber_state` is the library's
   `State`, for `cr.view`, `cr.dumps` and the rest.
@@ -47,8 +67,8 @@ Example:
 from __future__ import annotations
 
 from .bots import ISMCTSBot
-from .game import CucumberGame, _register_all, load_game, register
-from .history import _replayed as _replayed  # (named here by pickles made before the split)
+from .game import CucumberGame, load_game, register, register_all
+from .history import replayed as replayed  # (named here by pickles made before the split)
 from .observers import HISTORY_TENSOR_LIMIT, CucumberObserver
 from .params import game_name, rules_of
 from .params import parameters as parameters
@@ -67,7 +87,7 @@ __all__ = [
     "rules_of",
 ]
 
-GAME_NAMES: tuple[str, ...] = _register_all()
+GAME_NAMES: tuple[str, ...] = register_all()
 """The OpenSpiel names registered on import.
 
 Example:

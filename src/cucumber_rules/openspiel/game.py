@@ -15,10 +15,10 @@ from ..engine import new_game
 from ..errors import InvalidRulesError
 from ..outcomes import max_actions
 from ..rules import Rules, ruleset
-from .history import _new_record
-from .observers import CucumberObserver, _HistoryLayout
-from .params import _INT_MAX, _default_players, _max_decisions, _rounds_bound, game_name, parameters, rules_of
-from .state import CucumberState, _new_moves
+from .history import new_record
+from .observers import CucumberObserver, HistoryLayout
+from .params import INT_MAX, default_players, game_name, max_decisions, parameters, rounds_bound, rules_of
+from .state import CucumberState, new_moves
 
 
 def load_game(game: str, params: Mapping[str, Any] | None = None) -> CucumberGame:
@@ -101,10 +101,11 @@ class CucumberGame(pyspiel.Game):  # type: ignore[misc]
         """The player count."""
         self._start = new_game(rules, players)
         self._dealing = Dealing.start(self._start)
-        self._record = _new_record(None, (0, self._start, self._dealing, None))
-        self._no_moves = _new_moves(None, (), (), _encoding(rules).ids)
+        self._record = new_record(None, (0, self._start, self._dealing, None))
+        self._no_moves = new_moves(None, (), (), _encoding(rules).ids)
         self._observers: dict[tuple[bool, bool, str], CucumberObserver] = {}
-        self._history_layout = _HistoryLayout.of(rules, players)
+        self.history_layout = HistoryLayout.of(rules, players)
+        """The information-state tensor's layout (None: the matches have no useful bound on rounds)."""
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_actions(rules),
             max_chance_outcomes=encoding.num_chance_outcomes(rules),
@@ -112,9 +113,9 @@ class CucumberGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=_max_decisions(rules, players),
+            max_game_length=max_decisions(rules, players),
         )
-        tensor = self._history_layout is not None
+        tensor = self.history_layout is not None
         kind = _TYPES[self.preset]
         if kind.provides_information_state_tensor != tensor:
             kind = _game_type(self.preset, ruleset(self.preset), information_tensor=tensor)
@@ -132,11 +133,11 @@ class CucumberGame(pyspiel.Game):  # type: ignore[misc]
             124
         """
         plan = self._dealing.plan
-        rounds = _rounds_bound(self.rules, self.players)
+        rounds = rounds_bound(self.rules, self.players)
         if rounds is None:  # a game whose bound on rounds is not known here: a deal per action at most
-            return min(max_actions(self.rules, self.players) * (len(plan.deck) + 1), _INT_MAX)
+            return min(max_actions(self.rules, self.players) * (len(plan.deck) + 1), INT_MAX)
         # The first deal deals every seat in, and a starter may be drawn after any deal.
-        return min(rounds * (sum(plan.hands) + plan.stock + 1), _INT_MAX)
+        return min(rounds * (sum(plan.hands) + plan.stock + 1), INT_MAX)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CucumberObserver:
         """The observer of an `IIGObservationType` (OpenSpiel's default observation when None).
@@ -185,13 +186,13 @@ def register(preset: str) -> str:
         cls_name = f"CucumberGame_{preset.replace('-', '_')}"
         cls = type(cls_name, (CucumberGame,), {"preset": preset, "__module__": _PACKAGE})
         setattr(sys.modules[_PACKAGE], cls_name, cls)  # pickle finds the class by name, in the package
-        tensor = _HistoryLayout.of(rules, _default_players(rules)) is not None
+        tensor = HistoryLayout.of(rules, default_players(rules)) is not None
         _TYPES[preset] = _game_type(preset, rules, information_tensor=tensor)
         pyspiel.register_game(_TYPES[preset], cls)
     return name
 
 
-def _register_all() -> tuple[str, ...]:
+def register_all() -> tuple[str, ...]:
     from ..rules import RULESETS
 
     return tuple(register(preset) for preset in RULESETS)

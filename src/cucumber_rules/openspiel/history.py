@@ -1,7 +1,7 @@
 """What an OpenSpiel state keeps of its past: the actions applied, and how one action advances a state.
 
-`_advance` checks an action and works out the state after it without changing anything;
-`_Record` keeps the actions (and a state at the start of each deal, to replay from) for
+`advance` checks an action and works out the state after it without changing anything;
+`ActionLog` keeps the actions (and a state at the start of each deal, to replay from) for
 `history()` and `undo_action`.
 """
 
@@ -21,7 +21,7 @@ from ..state import CHANCE, State
 from ..values import Value, builder
 
 
-class _PlayerAction(NamedTuple):
+class PlayerAction(NamedTuple):
     """An entry of `CucumberState.full_history()`: who acted (`PlayerId.CHANCE` for chance) and the id."""
 
     player: int
@@ -29,7 +29,7 @@ class _PlayerAction(NamedTuple):
 
 
 @attrs.frozen(weakref_slot=False)
-class _Record(Value):
+class ActionLog(Value):
     """The actions applied since the start, for `history()` and `undo_action`.
 
     `head` is a chain of plain tuples `(player, action, depth, earlier)` (the latest action first;
@@ -56,31 +56,31 @@ class _Record(Value):
         marks = self.marks
         while marks[3] is not None:
             marks = marks[3]
-        return (_replayed, (marks[1], marks[2], tuple(self.actions())))
+        return (replayed, (marks[1], marks[2], tuple(self.actions())))
 
 
-_new_record = builder(_Record)
+new_record = builder(ActionLog)
 
 
-def _recorded(record: _Record, player: int, action: int, state: State, dealing: Dealing | None) -> _Record:
+def recorded(record: ActionLog, player: int, action: int, state: State, dealing: Dealing | None) -> ActionLog:
     """The record after one more action, which led to `state` (and `dealing`)."""
     head = record.head
     depth = 0 if head is None else head[2] + 1
     marks = record.marks
     if dealing is not None and not dealing.drawn:  # a deal begins: a state to replay from
         marks = (depth + 1, state, dealing, marks)
-    return _new_record((player, action, depth, head), marks)
+    return new_record((player, action, depth, head), marks)
 
 
-def _replayed(state: State, dealing: Dealing | None, actions: tuple[tuple[int, int], ...]) -> _Record:
-    record = _new_record(None, (0, state, dealing, None))
+def replayed(state: State, dealing: Dealing | None, actions: tuple[tuple[int, int], ...]) -> ActionLog:
+    record = new_record(None, (0, state, dealing, None))
     for player, action in actions:
-        state, dealing = _advance(state, dealing, action)
-        record = _recorded(record, player, action, state, dealing)
+        state, dealing = advance(state, dealing, action)
+        record = recorded(record, player, action, state, dealing)
     return record
 
 
-def _action_of(state: State, seat: int, action: int) -> Action:
+def library_action(state: State, seat: int, action: int) -> Action:
     """The legal move of `seat` with id `action` (the very object `legal_moves` lists), else its action."""
     e = _encoding(state.match.rules)
     ids = e.ids
@@ -92,7 +92,7 @@ def _action_of(state: State, seat: int, action: int) -> Action:
     return encoding.action_of(state.match.rules, seat, action)  # apply will say why it is not legal
 
 
-def _advance(state: State, dealing: Dealing | None, action: int) -> tuple[State, Dealing | None]:
+def advance(state: State, dealing: Dealing | None, action: int) -> tuple[State, Dealing | None]:
     """The state and deal in progress after one OpenSpiel action (checked; nothing is changed)."""
     to_act = state.to_act
     if to_act is None:
@@ -105,11 +105,11 @@ def _advance(state: State, dealing: Dealing | None, action: int) -> tuple[State,
             return state, dealing
         state = apply(state, dealing.deal())
     else:
-        state = apply(state, _action_of(state, to_act, action))
-    return state, _deal_due(state)
+        state = apply(state, library_action(state, to_act, action))
+    return state, deal_due(state)
 
 
-def _deal_due(state: State) -> Dealing | None:
+def deal_due(state: State) -> Dealing | None:
     """The deal to draw card by card after an action led to `state` (None where no deal is due)."""
     return Dealing.start(state) if state.to_act == CHANCE else None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import attrs
 import numpy as np
@@ -21,11 +21,7 @@ from ..state import State
 from ..values import Value
 from ..views import Dealt, Event, PlayerView, public_history, view
 from ..views.build import is_deal as _is_deal
-from .params import _rounds_bound
-
-if TYPE_CHECKING:
-    from .game import CucumberGame
-    from .state import CucumberState
+from .params import rounds_bound
 
 #: The most `_earlier_rounds` entries an observer keeps (then it starts again).
 _ROUNDS_KEPT = 256
@@ -52,7 +48,7 @@ Example:
 
 
 @attrs.frozen
-class _HistoryLayout(Value):
+class HistoryLayout(Value):
     """A match's history in a perfect-recall tensor: R rounds of T tricks, n seats, K card ids."""
 
     rounds: int
@@ -65,9 +61,9 @@ class _HistoryLayout(Value):
     """Whether the game turns up stock cards (Surprise Cucumber): a `revealed` part."""
 
     @classmethod
-    def of(cls, rules: Rules, players: int) -> _HistoryLayout | None:
+    def of(cls, rules: Rules, players: int) -> HistoryLayout | None:
         """The layout, or None where it is unbounded or longer than `HISTORY_TENSOR_LIMIT`."""
-        rounds = _rounds_bound(rules, players)
+        rounds = rounds_bound(rules, players)
         if rounds is None:
             return None
         e = _encoding(rules)
@@ -100,6 +96,33 @@ _PRIVATE = {
     pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
     pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
 }
+
+
+class ObservedGame(Protocol):
+    """What an observer reads of its game (a `CucumberGame` is one)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The library's rules of the game."""
+
+    @property
+    def players(self) -> int:
+        """The player count."""
+
+    @property
+    def history_layout(self) -> HistoryLayout | None:
+        """The information-state tensor's layout (None: the game has no such tensor)."""
+
+
+class ObservedState(Protocol):
+    """What an observer reads of a state (a `CucumberState` is one)."""
+
+    @property
+    def cucumber_state(self) -> State:
+        """The library's state."""
+
+    def get_game(self) -> Any:
+        """The state's game."""
 
 
 class CucumberObserver:
@@ -142,7 +165,7 @@ class CucumberObserver:
         ['sitting_out', 'pending', 'leaders', 'plays']
     """
 
-    def __init__(self, game: CucumberGame, iig_obs_type: Any = None, params: Any = None) -> None:
+    def __init__(self, game: ObservedGame, iig_obs_type: Any = None, params: Any = None) -> None:
         if params:
             raise ValueError(f"the cucumber games take no observation parameters, not {dict(params)}")
         rules, n = game.rules, game.players
@@ -170,11 +193,11 @@ class CucumberObserver:
         if self.private_info == "all":
             parts.append(("hands", (n, k)))
         self._compact = sum(math.prod(shape) for _, shape in parts)
-        history = game._history_layout
+        history = game.history_layout
         if self.perfect_recall and history is not None:
             parts += history.parts(public=self.public_info, private=self.private_info)
         if self.perfect_recall and history is None:
-            self._history: _HistoryLayout | None = None
+            self._history: HistoryLayout | None = None
             self.tensor: np.ndarray[Any, Any] | None = None
             """The flat tensor `set_from` fills (None: strings only, see `HISTORY_TENSOR_LIMIT`)."""
             self.dict: dict[str, np.ndarray[Any, Any]] = {}
@@ -196,7 +219,7 @@ class CucumberObserver:
 
     # ----------------------------------------------------------------- values
 
-    def values(self, state: CucumberState, player: int) -> list[float]:
+    def values(self, state: ObservedState, player: int) -> list[float]:
         """The tensor `set_from(state, player)` fills, as a new list of floats.
 
         Raises:
@@ -205,10 +228,10 @@ class CucumberObserver:
         if self.tensor is None:
             raise ValueError(
                 f"{state.get_game()} has no perfect-recall tensor: its matches may run to "
-                f"{_rounds_bound(self.rules, self.players) or 'an unknown number of'} rounds; set "
+                f"{rounds_bound(self.rules, self.players) or 'an unknown number of'} rounds; set "
                 "round_limit or fixed_rounds (or use the information state string)"
             )
-        head, earlier, ones = self._entries(state._state, player)
+        head, earlier, ones = self._entries(state.cucumber_state, player)
         out = [0.0] * self._size
         out[: len(head)] = head
         for i, value in earlier.items():
@@ -217,12 +240,12 @@ class CucumberObserver:
             out[i] = value
         return out
 
-    def set_from(self, state: CucumberState, player: int) -> None:
+    def set_from(self, state: ObservedState, player: int) -> None:
         """Fill `tensor` with what `player` observes in `state`."""
         if self.tensor is None:
             self.values(state, player)  # raises
             return
-        head, earlier, ones = self._entries(state._state, player)
+        head, earlier, ones = self._entries(state.cucumber_state, player)
         tensor = self.tensor
         tensor[: len(head)] = head
         tensor[len(head) :] = 0.0
@@ -376,9 +399,9 @@ class CucumberObserver:
 
     # ----------------------------------------------------------------- strings
 
-    def string_from(self, state: CucumberState, player: int) -> str:
+    def string_from(self, state: ObservedState, player: int) -> str:
         """What `player` observes in `state`, in words."""
-        s = state._state
+        s = state.cucumber_state
         if self.perfect_recall:
             return self._history_string(s, player)
         parts: list[str] = []

@@ -28,7 +28,7 @@ def game_name(preset: str) -> str:
     return "cucumber_" + preset.replace("-", "_")
 
 
-def _default_players(rules: Rules) -> int:
+def default_players(rules: Rules) -> int:
     return min(max(4, rules.min_players), rules.max_players)
 
 
@@ -48,18 +48,18 @@ def parameters(rules: Rules) -> dict[str, Any]:
         (30, 0)
     """
     values = {name: _parameter(v) for name, v in rules.options().items() if name not in _SKIPPED}
-    return {"players": _default_players(rules), **values}
+    return {"players": default_players(rules), **values}
 
 
 #: OpenSpiel keeps integer parameters and game sizes in C++ `int`s (32 bits).
-_INT_MAX = 2**31 - 1
+INT_MAX = 2**31 - 1
 
 
 def _integer(name: str, value: Any, preset: str) -> int:
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise InvalidRulesError(name, f"{game_name(preset)}'s {name} is an integer, not {value!r}")
     number = operator.index(value)
-    if not -_INT_MAX - 1 <= number <= _INT_MAX:
+    if not -INT_MAX - 1 <= number <= INT_MAX:
         raise InvalidRulesError(
             name, f"{game_name(preset)}'s {name} must fit OpenSpiel's 32-bit integers, not {number}"
         )
@@ -117,31 +117,31 @@ def rules_of(preset: str, params: Mapping[str, Any]) -> tuple[Rules, int]:
                 value = None
         options[name] = value
     rules = base.replace(**options) if options else base
-    players = _integer("players", params.get("players", _default_players(base)), preset)
+    players = _integer("players", params.get("players", default_players(base)), preset)
     if not rules.min_players <= players <= rules.max_players:
         raise InvalidRulesError(
             "players",
             f"{game_name(preset)} is for {rules.min_players} to {rules.max_players} players, not {players}",
         )
-    if max_actions(rules, players) > _INT_MAX:
+    if max_actions(rules, players) > INT_MAX:
         raise InvalidRulesError(
             "round_limit",
             f"{game_name(preset)}'s matches under these rules could run to {max_actions(rules, players):,} "
-            f"actions, more than OpenSpiel counts ({_INT_MAX:,}): set round_limit or fixed_rounds",
+            f"actions, more than OpenSpiel counts ({INT_MAX:,}): set round_limit or fixed_rounds",
         )
     return rules, players
 
 
-def _rounds_bound(rules: Rules, players: int) -> int | None:
+def rounds_bound(rules: Rules, players: int) -> int | None:
     """The most rounds a match of these rules has, where the game is one whose bound is known here."""
     bound = game_of(rules).encoding.observation_bounds(rules, players).get("round")
     return None if bound is None else int(bound[1])
 
 
-def _max_decisions(rules: Rules, players: int) -> int:
+def max_decisions(rules: Rules, players: int) -> int:
     """OpenSpiel's `max_game_length`: the most decisions of a match (its chance outcomes not counted).
 
     `max_actions` counts a deal as one action; a match with at most R rounds has at most R deals,
     so at most `max_actions - R` decisions (R is 1 where the game's bound on rounds is unknown).
     """
-    return max_actions(rules, players) - (_rounds_bound(rules, players) or 1)
+    return max_actions(rules, players) - (rounds_bound(rules, players) or 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import attrs
 import pyspiel
@@ -18,17 +18,15 @@ from ..sampling import sample_world
 from ..state import CHANCE, State
 from ..values import Value, builder
 from ..views import view
-from .history import _action_of, _advance, _deal_due, _new_record, _PlayerAction, _Record, _recorded
-
-if TYPE_CHECKING:
-    from .game import CucumberGame
+from .history import ActionLog, PlayerAction, advance, deal_due, library_action, new_record, recorded
+from .observers import CucumberObserver
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 @attrs.frozen(weakref_slot=False)
-class _Moves(Value):
+class Moves(Value):
     """The legal moves of a state and their ids, in the same order (a value: clones share it)."""
 
     state: State | None
@@ -38,7 +36,27 @@ class _Moves(Value):
     """The rules' card ids by `Card.index` (`_encoding(rules).ids`), carried from one to the next."""
 
 
-_new_moves = builder(_Moves)
+new_moves = builder(Moves)
+
+
+class StateGame(Protocol):
+    """What a `CucumberState` reads of its game (a `CucumberGame` is one): the start of a match, the
+    dealing, the empty action log and moves its states share, and its own observers."""
+
+    _start: State
+    _dealing: Dealing | None
+    _record: ActionLog
+    _no_moves: Moves
+
+    def _observer(self, perfect_recall: bool) -> CucumberObserver: ...
+
+    def max_chance_outcomes(self) -> int: ...
+
+    def num_distinct_actions(self) -> int: ...
+
+    def num_players(self) -> int: ...
+
+    def new_initial_state(self) -> Any: ...
 
 
 class CucumberState(pyspiel.State):  # type: ignore[misc]
@@ -61,16 +79,16 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         [0, 1, 2, 3]
     """
 
-    def __init__(self, game: CucumberGame) -> None:
+    def __init__(self, game: StateGame) -> None:
         super().__init__(game)
         # Immutable values only: OpenSpiel's clone deep-copies these attributes, and a refused action
         # must leave them as they were (every change is worked out first, then assigned).
         self._state: State = game._start
         self._dealing: Dealing | None = game._dealing
-        self._record: _Record = game._record
+        self._record: ActionLog = game._record
         # The legal moves of the last state asked about, with their ids (`_moves`): a random playout
         # asks `legal_actions` then applies one of them, so the move of an id is found, not rebuilt.
-        self._moves_of: _Moves = game._no_moves
+        self._moves_of: Moves = game._no_moves
 
     @property
     def cucumber_state(self) -> State:
@@ -113,7 +131,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         dealing = self._dealing
         return [*dealing.outcomes()] if dealing is not None else []
 
-    def _moves(self, s: State) -> _Moves:
+    def _moves(self, s: State) -> Moves:
         """The legal moves of `s` (the state to act) and the id of each."""
         found = self._moves_of
         if found.state is s:
@@ -124,7 +142,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
             ids = tuple([table[m.card.index] for m in moves])  # type: ignore[union-attr]
         except AttributeError:  # a decision among them (revival)
             ids = tuple([encoding.action_id(s.match.rules, m) for m in moves])
-        self._moves_of = found = _new_moves(s, ids, moves, table)
+        self._moves_of = found = new_moves(s, ids, moves, table)
         return found
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -176,21 +194,21 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
         if to_act == CHANCE and dealing is not None:  # the next card (or starter) of the deal
             dealing = dealing.draw(action)
             if not dealing.complete:  # the common case, kept short: no new state, no deal begins
-                self._record = _recorded(self._record, _CHANCE, action, before, dealing)
+                self._record = recorded(self._record, _CHANCE, action, before, dealing)
                 self._dealing = dealing
                 return
             state = apply(before, dealing.deal())
-            dealing = _deal_due(state)
+            dealing = deal_due(state)
         elif to_act is not None and to_act >= 0:  # a seat's action: the move with that id, if legal
             found = self._moves(before)
             ids = found.ids
-            move = found.moves[ids.index(action)] if action in ids else _action_of(before, to_act, action)
+            move = found.moves[ids.index(action)] if action in ids else library_action(before, to_act, action)
             state = apply(before, move)
-            dealing = _deal_due(state)
-        else:  # the match is over (`_advance` says so), or a deal not begun yet
-            state, dealing = _advance(before, dealing, action)
-        player = _CHANCE if to_act is None or to_act == CHANCE else to_act  # (None: `_advance` raised)
-        self._record = _recorded(self._record, player, action, state, dealing)
+            dealing = deal_due(state)
+        else:  # the match is over (`advance` says so), or a deal not begun yet
+            state, dealing = advance(before, dealing, action)
+        player = _CHANCE if to_act is None or to_act == CHANCE else to_act  # (None: `advance` raised)
+        self._record = recorded(self._record, player, action, state, dealing)
         self._state = state
         self._dealing = dealing
 
@@ -233,17 +251,17 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
             node = node[3]
         state, dealing = marks[1], marks[2]
         for earlier in reversed(redo):
-            state, dealing = _advance(state, dealing, earlier)
+            state, dealing = advance(state, dealing, earlier)
         self._state, self._dealing = state, dealing
-        self._record = _new_record(head[3], marks)
+        self._record = new_record(head[3], marks)
 
     def history(self) -> list[int]:
         """Every action id applied since the start, chance outcomes included, oldest first."""
         return [action for _, action in self._record.actions()]
 
-    def full_history(self) -> list[_PlayerAction]:
+    def full_history(self) -> list[PlayerAction]:
         """Every action applied since the start, with who took it (`.player`, `.action`)."""
-        return [_PlayerAction(player, action) for player, action in self._record.actions()]
+        return [PlayerAction(player, action) for player, action in self._record.actions()]
 
     def history_str(self) -> str:
         """`history()` as text, ids joined by `, `."""
@@ -274,7 +292,7 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The player's observation (default: the player to act): `encoding.observation` of its view."""
-        game: CucumberGame = self.get_game()
+        game: StateGame = self.get_game()
         return game._observer(False).values(self, self._checked_player(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
@@ -284,17 +302,17 @@ class CucumberState(pyspiel.State):  # type: ignore[misc]
             ValueError: For a game whose matches have no useful bound on rounds (see
                 `HISTORY_TENSOR_LIMIT`), or a player out of range.
         """
-        game: CucumberGame = self.get_game()
+        game: StateGame = self.get_game()
         return game._observer(True).values(self, self._checked_player(player))
 
     def observation_string(self, player: int | None = None) -> str:
         """The player's observation in words (default: the player to act)."""
-        game: CucumberGame = self.get_game()
+        game: StateGame = self.get_game()
         return game._observer(False).string_from(self, self._checked_player(player))
 
     def information_state_string(self, player: int | None = None) -> str:
         """The player's information state in words (default: the player to act): every event it saw."""
-        game: CucumberGame = self.get_game()
+        game: StateGame = self.get_game()
         return game._observer(True).string_from(self, self._checked_player(player))
 
     # ----------------------------------------------------------------- the rest of OpenSpiel's state

@@ -23,10 +23,11 @@ from .primitives import (
     attr_text,
     card_picture,
     cards_text,
+    fit_text,
     num,
-    short_name,
     stack,
     text_element,
+    text_width,
 )
 
 # --- blocks -------------------------------------------------------------------------------------------
@@ -66,6 +67,7 @@ def trick_block(
     top = 22.0
     parts = [text_element(0, 13, title, size=13, weight="700")]
     x = 0.0
+    wide = text_width(title, 13, "700")  # the widest line that starts at the left edge
     words = []
     if revealed is not None:
         parts.append(text_element(x + cell / 2, top + 11, "revealed", size=11, anchor="middle"))
@@ -74,12 +76,9 @@ def trick_block(
         x += cell
     for i, play in enumerate(plays):
         takes = taker is not None and play.seat == taker and _taking_play(plays, taker) == i
-        name = short_name(players[play.seat])
-        parts.append(
-            text_element(
-                x + cell / 2, top + 11, name, size=11, anchor="middle", weight="700" if takes else "normal"
-            )
-        )
+        weight = "700" if takes else "normal"
+        name = fit_text(players[play.seat], cell - 4, 11, weight)
+        parts.append(text_element(x + cell / 2, top + 11, name, size=11, anchor="middle", weight=weight))
         parts.append(card_picture(play.card, x + 10, top + 16, rules, taker=takes))
         below = "takes" if takes else ("led" if i == 0 and revealed is None else "")
         if below:
@@ -96,17 +95,19 @@ def trick_block(
         words.append(f"{players[play.seat]} {play.card}")
         x += cell
     if not plays and revealed is None:
-        parts.append(text_element(0, top + 16 + CARD_H / 2, "No cards on the table yet.", size=12))
-        x = 180
+        empty = "No cards on the table yet."
+        parts.append(text_element(0, top + 16 + CARD_H / 2, empty, size=12))
+        x = text_width(empty, 12) + 4
     text = f"{title}: " + ", ".join(words) + "." if words else "No cards on the table yet."
     if badge is not None:
-        parts.append(_badge(badge, x + 14, top + 16))
-        x += 14 + 110
+        drawn, across = _badge(badge, x + 14, top + 16)
+        parts.append(drawn)
+        x += 14 + across
         text += f" {badge.text}."
     if taker is not None:
         text += f" {players[taker]} takes the trick."
     height = top + 16 + CARD_H + 20
-    return Block("".join(parts), max(x, 200), height, text)
+    return Block("".join(parts), max(x, wide, 200), height, text)
 
 
 def _taking_play(plays: Sequence[Play], taker: int) -> int:
@@ -117,13 +118,20 @@ def _taking_play(plays: Sequence[Play], taker: int) -> int:
     return -1
 
 
-def _badge(badge: Badge, x: float, y: float) -> str:
-    """A game's badge beside a trick (Catastrophe's two-sided Trick Marker): crossed out when struck."""
-    cx, cy, r = x + 40, y + 26, 24
+def _badge(badge: Badge, x: float, y: float) -> tuple[str, float]:
+    """A game's badge beside a trick (Catastrophe's two-sided Trick Marker), crossed out when struck,
+    drawn from `x`; and how wide it is, with its caption."""
+    r = 24
+    across = max(2.0 * r + 4, text_width(badge.meaning, 11) + 4, text_width(badge.word, 14) + 4)
+    cx, cy = x + across / 2, y + 26
+    return _badge_parts(badge, cx, cy, r), across
+
+
+def _badge_parts(badge: Badge, cx: float, cy: float, r: float) -> str:
     if badge.side is None:
         return (
-            f'<g class="cr-marker"><circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="currentColor" '
-            f'stroke-dasharray="4 3"/>'
+            f'<g class="cr-marker"><circle cx="{num(cx)}" cy="{num(cy)}" r="{r}" fill="none" '
+            f'stroke="currentColor" stroke-dasharray="4 3"/>'
             + text_element(cx, cy + 4, badge.word, size=14, anchor="middle")
             + text_element(cx, cy + r + 16, badge.meaning, size=11, anchor="middle")
             + "</g>"
@@ -132,7 +140,7 @@ def _badge(badge: Badge, x: float, y: float) -> str:
     data = f" data-marker={attr_text(badge.key)}" if badge.key is not None else ""
     parts = [
         f'<g class="cr-marker"{data}>',
-        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{colour}" stroke="#ffffff" stroke-width="2"/>',
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{r}" fill="{colour}" stroke="#ffffff" stroke-width="2"/>',
         text_element(cx, cy - 1, badge.word, size=11, weight="700", anchor="middle", fill="#ffffff"),
         text_element(cx, cy + 13, badge.arrow, size=11, anchor="middle", fill="#ffffff"),
     ]
@@ -158,30 +166,43 @@ def _points(rules: Rules) -> str:
 def results_block(v: PlayerView, *, last: int = 8) -> Block:
     players = v.players
     unit = _unit(v.rules)
-    name_w, col_w, row_h = 70.0, 64.0, 18.0
-    parts = [text_element(0, 13, f"Scores ({_points(v.rules)})", size=13, weight="700")]
+    pictures = Pictures.of(game_of(v.rules))
+    shown = v.results[-last:]
+    rows = [
+        (f"{unit} {r.number}", [f"{p}{pictures.result_note(r, s)}" for s, p in enumerate(r.points)])
+        for r in shown
+    ]
+    totals_row = []
+    for seat, total in enumerate(v.totals):
+        cell = str(total) + (" out" if pictures.is_out(v, seat) else "")
+        totals_row.append(cell + (" ★" if seat in v.winners else ""))
+    # The columns are as wide as their widest cell (a name is shortened to the width of a number column).
+    name_w = max(
+        70.0, *(text_width(label, 11) + 10 for label, _ in rows), text_width("total", 11, "700") + 10
+    )
+    cells = [c for _, row in rows for c in row]
+    col_w = max(
+        64.0, *(text_width(c, 11) + 8 for c in cells), *(text_width(c, 11, "700") + 8 for c in totals_row)
+    )
+    row_h = 18.0
+    title = f"Scores ({_points(v.rules)})"
+    parts = [text_element(0, 13, title, size=13, weight="700")]
+    lines = [text_width(title, 13, "700")]  # the widths of the lines drawn from the left edge
     y = 34.0
     for seat, name in enumerate(players):
+        x = name_w + seat * col_w + col_w / 2
         parts.append(
-            text_element(
-                name_w + seat * col_w + col_w / 2,
-                y,
-                short_name(name, 9),
-                size=11,
-                weight="700",
-                anchor="middle",
-            )
+            text_element(x, y, fit_text(name, col_w - 6, 11, "700"), size=11, weight="700", anchor="middle")
         )
-    shown = v.results[-last:]
     if len(v.results) > len(shown):
         y += row_h
-        parts.append(text_element(0, y, f"… {len(v.results) - len(shown)} earlier {unit}s", size=11))
-    pictures = Pictures.of(game_of(v.rules))
-    for result in shown:
+        earlier = f"… {len(v.results) - len(shown)} earlier {unit}s"
+        parts.append(text_element(0, y, earlier, size=11))
+        lines.append(text_width(earlier, 11))
+    for label, row in rows:
         y += row_h
-        parts.append(text_element(0, y, f"{unit} {result.number}", size=11))
-        for seat, points in enumerate(result.points):
-            cell = f"{points}{pictures.result_note(result, seat)}"
+        parts.append(text_element(0, y, label, size=11))
+        for seat, cell in enumerate(row):
             parts.append(text_element(name_w + seat * col_w + col_w / 2, y, cell, size=11, anchor="middle"))
     y += 6
     parts.append(
@@ -190,10 +211,7 @@ def results_block(v: PlayerView, *, last: int = 8) -> Block:
     )
     y += row_h
     parts.append(text_element(0, y, "total", size=11, weight="700"))
-    for seat, total in enumerate(v.totals):
-        cell = str(total) + (" out" if pictures.is_out(v, seat) else "")
-        if seat in v.winners:
-            cell += " ★"
+    for seat, cell in enumerate(totals_row):
         parts.append(
             text_element(name_w + seat * col_w + col_w / 2, y, cell, size=11, weight="700", anchor="middle")
         )
@@ -205,16 +223,15 @@ def results_block(v: PlayerView, *, last: int = 8) -> Block:
     if note:
         y += row_h
         parts.append(text_element(0, y, note, size=11))
+        lines.append(text_width(note, 11))
         plain = note.removeprefix("✱ ")  # (not `capitalize()`: it lowers the players' names)
         notes.append(plain[:1].upper() + plain[1:] + ".")
     if v.winners:
         y += row_h
         won = " and ".join(players[s] for s in v.winners)
-        parts.append(
-            text_element(
-                0, y, f"★ {won} {'win' if len(v.winners) > 1 else 'wins'} the match", size=11, weight="700"
-            )
-        )
+        line = f"★ {won} {'win' if len(v.winners) > 1 else 'wins'} the match"
+        parts.append(text_element(0, y, line, size=11, weight="700"))
+        lines.append(text_width(line, 11, "700"))
         notes.append(f"{won} {'win' if len(v.winners) > 1 else 'wins'} the match.")
     totals = ", ".join(
         f"{players[s]} {t}" + (" (out)" if pictures.is_out(v, s) else "") for s, t in enumerate(v.totals)
@@ -222,7 +239,7 @@ def results_block(v: PlayerView, *, last: int = 8) -> Block:
     text = "Scores: " + "; ".join(text_rows) + (". " if text_rows else "") + f"Totals: {totals}."
     if notes:
         text += " " + " ".join(notes)
-    width = max(name_w + len(players) * col_w, 260)
+    width = max(name_w + len(players) * col_w, 260, *lines)
     return Block("".join(parts), width, y + 8, text)
 
 
@@ -235,28 +252,28 @@ def _seat_rows(
     """
     players, rules = v.players, v.rules
     row_h = CARD_H + 22.0
-    name_w = 104.0
     parts: list[str] = []
     texts: list[str] = []
     width = 0.0
     game = game_of(rules)
     pictures = Pictures.of(game)
+    notes = []  # per seat, under its name: "dealer, you", then its total
+    for seat in range(len(players)):
+        shown = (seat == v.dealer and game.shows_dealer, v.seat == seat, pictures.is_out(v, seat))
+        marks = [mark for mark, on in zip(("dealer", "you", "out"), shown, strict=True) if on]
+        total = f"{v.totals[seat]} {_points(rules)}" + pictures.total_note(v, seat)
+        notes.append((", ".join(marks), total))
+    # The cards start right of the widest note (a name is shortened to fit there).
+    name_w = max(104.0, *(text_width(t, 11) + 8 for pair in notes for t in pair))
     for seat, name in enumerate(players):
         y = seat * row_h
         acting = v.to_act == seat
-        label = ("▶ " if acting else "") + short_name(name, 11)
-        parts.append(text_element(0, y + 26, label, size=13, weight="700" if acting else "normal"))
-        notes = []
-        if seat == v.dealer and game.shows_dealer:
-            notes.append("dealer")
-        if v.seat == seat:
-            notes.append("you")
-        if pictures.is_out(v, seat):
-            notes.append("out")
-        if notes:
-            parts.append(text_element(0, y + 42, ", ".join(notes), size=11))
-        total = f"{v.totals[seat]} {_points(rules)}"
-        total += pictures.total_note(v, seat)
+        weight = "700" if acting else "normal"
+        label = ("▶ " if acting else "") + name
+        parts.append(text_element(0, y + 26, fit_text(label, name_w - 8, 13, weight), size=13, weight=weight))
+        marked, total = notes[seat]
+        if marked:
+            parts.append(text_element(0, y + 42, marked, size=11))
         parts.append(text_element(0, y + 58, total, size=11))
         hand = hands[seat]
         if hand is None:
@@ -267,13 +284,15 @@ def _seat_rows(
         row, row_w = hand_block(cards, rules, legal=playable, x0=name_w, lift=8)
         parts.append(f'<g transform="translate(0 {num(y)})">{row}</g>')
         if hand is None and cards:
-            parts.append(text_element(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, f"× {len(cards)}", size=12))
-            row_w += 40
+            count = f"× {len(cards)}"
+            parts.append(text_element(name_w + row_w + 8, y + 8 + CARD_H / 2 + 4, count, size=12))
+            row_w += max(40, 8 + text_width(count, 12) + 4)
         width = max(width, name_w + row_w)
         extra = pictures.seat_note(v, seat)
         if extra:
-            parts.append(text_element(name_w + row_w + 12 if cards else name_w, y + 42, extra, size=11))
-            width = max(width, name_w + row_w + 12 + 170)
+            x = name_w + row_w + 12 if cards else name_w
+            parts.append(text_element(x, y + 42, extra, size=11))
+            width = max(width, x + text_width(extra, 11) + 4)
         if v.seat == seat and hand is not None:
             said = f"Your hand ({name}): {cards_text(hand)}"
             if playable:
@@ -310,7 +329,9 @@ def view_of(obj: State | PlayerView, seat: int | None) -> PlayerView:
     raise TypeError(f"expected a State or a PlayerView, not {type(obj).__name__}")
 
 
-def _header(v: PlayerView) -> Block:
+def _header(v: PlayerView, room: float) -> Block:
+    """The picture's heading: the game, round and trick, then whose turn it is. It takes one line if
+    that fits in `room` (the width of the rest of the picture), else two."""
     rules = v.rules
     name = game_of(rules).preset_titles.get(rules.name, rules.name)
     parts = [name]
@@ -334,7 +355,11 @@ def _header(v: PlayerView) -> Block:
     else:
         turn = ""
     text = f"{line} {turn}".strip()
-    return Block(text_element(0, 14, text, size=14, weight="700"), min(len(text) * 7.2, 640), 20, text)
+    width = text_width(text, 14, "700")
+    if width <= room or not turn:
+        return Block(text_element(0, 14, text, size=14, weight="700"), width, 20, text)
+    body = text_element(0, 14, line, size=14, weight="700") + text_element(0, 32, turn, size=14, weight="700")
+    return Block(body, max(text_width(line, 14, "700"), text_width(turn, 14, "700")), 38, text)
 
 
 def _tricks_to_draw(v: PlayerView, tricks: str) -> list[Block]:
@@ -385,12 +410,10 @@ def view_blocks(
         hands = [v.hand if s == v.seat else None for s in range(len(v.players))]
         legal = v.legal if acting is not None and acting == v.seat else ()
     cards = [a.card for a in legal if isinstance(a, Play)] if highlight else []
-    blocks = [_header(v)]
-    if tricks != "none":
-        blocks += _tricks_to_draw(v, tricks)
+    blocks = _tricks_to_draw(v, tricks) if tricks != "none" else []
     show_results = bool(v.results) if results is None else results
     if v.round_number or open_hands:
         blocks.append(_seat_rows(v, hands, cards, totals=not show_results))  # (the results say the totals)
     if show_results:
         blocks.append(results_block(v))
-    return stack(blocks)
+    return stack([_header(v, max((b.width for b in blocks), default=0)), *blocks])

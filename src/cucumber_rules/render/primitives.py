@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import SupportsIndex
+from typing import Final, SupportsIndex
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -80,8 +80,52 @@ def text_element(
     return f"<text {attrs_}{extra}>{escape(content)}</text>"
 
 
-def short_name(name: str, limit: int = 10) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
+#: Advance widths of the characters " " to "~" in DejaVu Sans, regular and bold, in thousandths of an
+#: em. DejaVu Sans is the widest of the usual sans-serif fonts the pictures' font list ends in (Linux's
+#: default; Helvetica, Arial, Roboto, Segoe UI and San Francisco are narrower), so text measured with it
+#: fits in whichever font the reader's browser picks. Any other character counts as a whole em: wider
+#: than any of DejaVu's (the suits, ★, ▶ and … included).
+_DEJAVU_SANS: Final = """
+    318 401 460 838 636 950 780 275 390 390 500 838 318 361 318 337 636 636 636 636 636 636 636 636
+    636 636 337 337 838 838 838 531 1000 684 686 698 770 632 575 775 752 295 295 656 557 863 748 787
+    603 787 695 635 611 732 684 989 685 611 685 390 337 390 838 500 500 613 635 550 635 615 352 635
+    634 278 278 579 278 974 634 612 635 635 411 521 392 634 592 818 592 592 525 636 337 636 838
+"""
+_DEJAVU_SANS_BOLD: Final = """
+    348 456 521 838 696 1002 872 306 457 457 523 838 380 415 380 365 696 696 696 696 696 696 696 696
+    696 696 400 400 838 838 838 580 1000 774 762 734 830 683 683 821 837 372 372 775 637 995 837 850
+    733 850 770 720 682 812 774 1103 771 724 725 457 365 457 838 500 500 675 716 593 716 678 435 716
+    712 343 343 665 343 1042 712 687 716 716 493 595 478 712 652 924 645 652 582 712 365 712 838
+"""
+_WIDTHS: Final = {
+    bold: tuple(map(int, table.split())) for bold, table in ((False, _DEJAVU_SANS), (True, _DEJAVU_SANS_BOLD))
+}
+
+
+def text_width(content: str, size: float = 12, weight: str = "normal") -> float:
+    """The width of a line of SVG text at most, in the picture's units (see `_WIDTHS`).
+
+    Example:
+        >>> round(text_width("You to play.", 14, "700"), 1), round(text_width("You to play.", 14), 1)
+        (94.5, 83.1)
+    """
+    table = _WIDTHS[weight != "normal"]
+    thousandths = sum(table[o - 32] if 32 <= (o := ord(ch)) <= 126 else 1000 for ch in content)
+    return thousandths * size / 1000
+
+
+def fit_text(content: str, width: float, size: float = 12, weight: str = "normal") -> str:
+    """`content`, shortened with "…" if need be so that it is at most `width` wide (see `text_width`).
+
+    Example:
+        >>> fit_text("Ann", 60, 11), fit_text("Wolfgang Amadeus", 60, 11)
+        ('Ann', 'Wolfgan…')
+    """
+    if text_width(content, size, weight) <= width:
+        return content
+    while content and text_width(content + "…", size, weight) > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
 
 
 def as_card(value: CardLike) -> Card:

@@ -24,6 +24,10 @@ PROTOCOL_CODES: Mapping[str, str] = types.MappingProxyType(
         "rate-limited": "Too many messages in a short time: nothing was applied; wait, then send again.",
         "unknown-link": "The link names no seat of any table.",
         "server-full": "The server holds as many tables (or connections) as it may.",
+        "database-error": "The server's database failed: nothing was applied or stored, and nobody "
+        "was told; send the message again later.",
+        "damaged-table": "The table's stored record cannot be read back: the server has set it aside "
+        "(its host is told) and serves the other tables.",
     }
 )
 """The codes of the errors a server sends about a message rather than a move, with their meanings.
@@ -33,5 +37,5 @@ An error document's `code` is one of these or an `IllegalMoveError` code from
 
 Example:
     >>> sorted(PROTOCOL_CODES)[:3]
-    ['chance-action', 'invalid-document', 'invalid-rules']
+    ['chance-action', 'damaged-table', 'database-error']
 """

@@ -144,6 +144,8 @@ def protocol_error(
         raise ValueError(f"unknown error code {code!r}")
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 3] + "..."
+    if option is not None and not option.isidentifier():  # a client's key: text any JSON writer can hold
+        option = option.encode("utf-8", "backslashreplace").decode("utf-8")
     return {
         "format": FORMAT_VERSION,
         "kind": "error",

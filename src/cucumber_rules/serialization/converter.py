@@ -29,6 +29,7 @@ from .. import _registry
 from .._paths import At, Bad, cause_message, kind_name, locate, step
 from ..actions import Deal, Decision, Play
 from ..cards import Card
+from ..errors import quoted
 from ..history import History
 from ..records import Record
 from ..rules import Rules
@@ -303,7 +304,7 @@ def _structure_hooks(
             if cls is None:
                 if "type" not in value:
                     raise Bad(f"missing field 'type' ({expected})", ".type")
-                raise Bad(f"type must be one of {expected}, not {tag!r}", ".type")
+                raise Bad(f"type must be one of {expected}, not {quoted(tag)}", ".type")
             hook = hooks.get(cls)
             if hook is None:
                 hook = hooks[cls] = hook_for(cls)
@@ -356,7 +357,7 @@ def _structure_hooks(
             raise Bad("missing field 'game'", ".game")
         game = value["game"]
         if type(game) is not str or game not in games:
-            raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {game!r}", ".game")
+            raise Bad(f"game must be one of {', '.join(repr(g) for g in games)}, not {quoted(game)}", ".game")
         return game
 
     def rules_structure(value: Any, _: Any = None) -> Rules:
@@ -368,7 +369,7 @@ def _structure_hooks(
         own = {a.name for a in _fields(rules_type)}
         for key in body:
             if key not in own and any(key in {a.name for a in _fields(g.rules_type)} for g in games.values()):
-                raise Bad(f"option {key!r} does not apply to the {game} game", step(key))
+                raise Bad(f"option {quoted(key)} does not apply to the {game} game", step(key))
         return attrs_structure(rules_type)(body, rules_type)  # type: ignore[no-any-return]
 
     def view_structure(value: Any, _: Any = None) -> PlayerView:

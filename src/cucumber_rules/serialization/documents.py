@@ -28,7 +28,7 @@ import cattrs
 
 from .. import _registry
 from ..actions import seat_number
-from ..errors import InvalidRulesError, InvalidStateError, RulesError
+from ..errors import InvalidRulesError, InvalidStateError, RulesError, quoted
 from ..records import Record
 from ..rules import OPTIONS, Rules
 from ..scoring import Score
@@ -265,7 +265,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f"duplicate key {key!r}")
+                raise ValueError(f"duplicate key {quoted(key)}")
             seen.add(key)
     return out
 
@@ -427,7 +427,7 @@ def loads(
     if type(version) is not int or version not in READABLE_FORMATS:
         readable = " and ".join(str(v) for v in READABLE_FORMATS)
         raise InvalidStateError(
-            "$.format", f"unsupported format {version!r}; this library reads formats {readable}"
+            "$.format", f"unsupported format {quoted(version)}; this library reads formats {readable}"
         )
     if "kind" not in doc:
         raise InvalidStateError("$.kind", "missing field 'kind'")
@@ -435,9 +435,9 @@ def loads(
     cls = KINDS.get(kind) if type(kind) is str else None
     if cls is None:
         kinds = ", ".join(repr(k) for k in KINDS)
-        raise InvalidStateError("$.kind", f"unknown kind {kind!r}; kinds are {kinds}")
+        raise InvalidStateError("$.kind", f"unknown kind {quoted(kind)}; kinds are {kinds}")
     if wanted is not None and cls is not wanted:
-        raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {kind!r}")
+        raise InvalidStateError("$.kind", f"expected a {kinds_of[wanted]!r} document, not {quoted(kind)}")
     body = {k: v for k, v in doc.items() if k not in ENVELOPE}
     check_names(body.get("players"))  # (before anything shows a name, or a replay starts)
     # From here only `body` holds the parsed values, and a state's history or a record's actions

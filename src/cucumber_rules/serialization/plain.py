@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .._paths import Bad, kind_name, step
 from ..cards import Card, card
-from ..errors import InvalidNotationError
+from ..errors import InvalidNotationError, quoted
 
 
 def plain_int(value: Any, _: Any = None) -> int:
@@ -68,7 +68,7 @@ def plain_enum(t: type[enum.Enum]) -> Callable[[Any, Any], Any]:
     def structure(value: Any, _: Any = None) -> Any:
         member = values.get(value) if type(value) is str else None
         if member is None:
-            found = json.dumps(value) if type(value) is str else kind_name(value)
+            found = quoted(value) if type(value) is str else kind_name(value)
             raise Bad(f"expected one of {expected}, not {found}")
         return member
 
@@ -96,8 +96,8 @@ def check_object(value: Any, fields: Container[str], tag: str | None = None) -> 
     if type(value) is not dict:
         raise Bad(f"expected an object, not {kind_name(value)}")
     if tag is not None and value.get("type") != tag:
-        raise Bad(f"expected type {tag!r}, not {value.get('type')!r}", ".type")
+        raise Bad(f"expected type {tag!r}, not {quoted(value.get('type'))}", ".type")
     for key in value:
         if key not in fields and not (tag is not None and key == "type"):
-            raise Bad(f"unknown field {key!r}", step(key))
+            raise Bad(f"unknown field {quoted(key)}", step(key))
     return value

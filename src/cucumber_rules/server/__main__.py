@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from . import run
+from . import DatabaseInUse, Limits, run
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -20,21 +20,39 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--origin", action="append", default=[], help="another origin whose pages may play")
     parser.add_argument("--sync", choices=["normal", "full"], default="normal", help="SQLite synchronous")
     parser.add_argument("--log-level", default="info")
+    parser.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=Limits().connections_per_address,
+        help="connections one client address may hold open at once",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="reverse proxies whose X-Forwarded-For names the client (comma-separated, or *)",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if site is None and (Path("site") / "index.html").is_file():  # (as `cucumber-rules serve` does)
         site = Path("site")
     if site is not None and not (site / "index.html").is_file():
         parser.error(f"--site {site}: no built site there (build it with: bash tools/docs.sh build)")
-    run(
-        host=args.host,
-        port=args.port,
-        database=args.db,
-        site=site,
-        origins=tuple(args.origin),
-        synchronous=args.sync.upper(),
-        log_level=args.log_level,
-    )
+    if args.connections_per_address < 1:
+        parser.error("--connections-per-address is at least 1")
+    try:
+        run(
+            host=args.host,
+            port=args.port,
+            database=args.db,
+            site=site,
+            origins=tuple(args.origin),
+            synchronous=args.sync.upper(),
+            log_level=args.log_level,
+            limits=Limits(connections_per_address=args.connections_per_address),
+            forwarded_allow_ips=args.forwarded_allow_ips,
+        )
+    except DatabaseInUse as err:
+        parser.exit(1, f"{parser.prog}: error: {err}\n")
 
 
 if __name__ == "__main__":

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -36,10 +38,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cucumber_rules as cr
 
 from .. import schema
-from .clients import Bucket, Client, Limits, error_message
-from .requests import CreateError
+from .clients import Client
+from .collector import tune_collector
+from .connections import AddressCap, client_address
+from .hub import Hub
+from .limits import Bucket, Limits
+from .pages import HOME_PAGE, PLAY_PAGE
+from .protocol import PONG, NotJSON, dumps, error_message, parse, refusal, unknown_field
+from .requests import CreateError, is_name
 from .store import Store
-from .tables import Hub
 
 __all__ = ["create_app"]
 
@@ -48,13 +55,13 @@ _JSON = "application/json"
 log = logging.getLogger("cucumber_rules.server")
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse(schema.protocol_error(code, message), status_code=status)
+def json_response(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """A JSON answer, written by the protocol's serializer."""
+    return Response(dumps(value), status_code=status, media_type=_JSON, headers=headers)
 
 
-def _refusal(code: str, message: str, path: str | None = None) -> str:
-    """An error message (the WebSocket message carrying an error document)."""
-    return error_message(schema.protocol_error(code, message, path=path))
+def _error(status: int, code: str, message: str) -> Response:
+    return json_response(schema.protocol_error(code, message), status)
 
 
 def _refused(status: int, code: str, message: str, path: str | None = None) -> CreateError:
@@ -74,6 +81,7 @@ def create_app(
     limits: Limits | None = None,
     synchronous: str = "NORMAL",
     hub: Hub | None = None,
+    collector: bool = False,
 ) -> Starlette:
     """The server as an ASGI application (run it with uvicorn, or mount it in your own app).
 
@@ -87,6 +95,17 @@ def create_app(
         synchronous: SQLite's `synchronous`: `"NORMAL"` or `"FULL"` (see `Store`).
         hub: A hub of your own (tests give one with rigged deals); `database`, `limits` and
             `synchronous` are then ignored.
+        collector: Set Python's garbage collector for the server once the tables are loaded
+            (`tune_collector`; `run` does). It is the process's, so it is off by default.
+
+    The origins given may also use the HTTP API from their pages: the app answers their CORS
+    preflight requests and sends `Access-Control-Allow-Origin` to them. At most
+    `Limits.connections_per_address` connections (WebSockets and requests) of one client address
+    are open at once; behind a reverse proxy, run uvicorn with its proxy headers and
+    `forwarded_allow_ips`, so that the address is the client's (`run` does, given them).
+
+    Without a site, `/` says so and `/play/` is a plain page of its own that plays at a table
+    from a link (`/play/#join=<secret>`), so the links the API hands out always open a table.
 
     Returns:
         The Starlette application. Its hub is `app.state.hub`, set up when the app starts.
@@ -114,6 +133,8 @@ def create_app(
         holder["hub"] = made
         app.state.hub = made
         await made.start()
+        if collector:
+            tune_collector()
         try:
             yield
         finally:
@@ -143,11 +164,9 @@ def create_app(
                 408, "invalid-document", f"the request's body did not come in {seconds:g} seconds", "$"
             ) from None
         try:
-            return json.loads(body)
-        except (ValueError, RecursionError):
-            raise CreateError(
-                400, schema.protocol_error("invalid-document", "not valid JSON", path="$")
-            ) from None
+            return parse(body)
+        except NotJSON as err:
+            raise _refused(400, "invalid-document", str(err), "$") from None
 
     async def create_table(request: Request) -> Response:
         if not origin_ok(request.headers):
@@ -155,13 +174,13 @@ def create_app(
         if request.headers.get("content-type", "").split(";")[0].strip() != _JSON:
             return _error(415, "invalid-document", "send the table request as application/json")
         hub_ = the_hub()
-        address = request.client.host if request.client else "?"
+        address = client_address(request.scope)
         if not hub_.may_create(address):
             return _error(429, "rate-limited", "too many tables created from this address; wait a minute")
         try:
             answer = await hub_.create(await read_body(request))
         except CreateError as err:
-            return JSONResponse(err.document, status_code=err.status)
+            return json_response(err.document, err.status)
         base = str(request.base_url)
         for seat in answer["seats"]:
             seat["url"] = None if seat["secret"] is None else f"{base}play/#join={seat['secret']}"
@@ -169,7 +188,7 @@ def create_app(
             "secret": answer["spectators"],
             "url": f"{base}play/#join={answer['spectators']}",
         }
-        return JSONResponse(answer, status_code=201)
+        return json_response(answer, 201)
 
     def bearer(request: Request) -> str | None:
         header = request.headers.get("authorization", "")
@@ -178,22 +197,22 @@ def create_app(
 
     def may_look_up(request: Request) -> bool:
         """A link tried over HTTP counts as a connection of its address (the guessing stays bounded)."""
-        return the_hub().may_join(request.client.host if request.client else "?")
+        return the_hub().may_join(client_address(request.scope))
 
     async def get_table(request: Request) -> Response:
         if not may_look_up(request):
             return _error(429, "rate-limited", "too many links tried from this address; wait a minute")
         try:
             joined = await the_hub().join(bearer(request))
-        except CreateError as err:  # a table put away, and no room to bring it back
-            return JSONResponse(err.document, status_code=err.status)
+        except CreateError as err:  # a table put away and no room to bring it back, or damaged
+            return json_response(err.document, err.status)
         if joined is None:
             return _error(404, "unknown-link", "the link names no seat of any table")
         room, seat = joined
-        view = cr.dumps(cr.view(room.state, seat))
-        text = f'{{"seat":{json.dumps(seat)},"at":{room.length},"view":{view}}}'
+        view = orjson.Fragment(room.views.dumps(cr.view(room.state, seat)))
+        answer = json_response({"seat": seat, "at": room.length, "view": view})
         the_hub().unload(room)
-        return Response(text, media_type=_JSON)
+        return answer
 
     async def get_record(request: Request) -> Response:
         if not may_look_up(request):
@@ -201,8 +220,8 @@ def create_app(
         secret = bearer(request)
         try:
             joined = await the_hub().join(secret)
-        except CreateError as err:  # a table put away, and no room to bring it back
-            return JSONResponse(err.document, status_code=err.status)
+        except CreateError as err:  # a table put away and no room to bring it back, or damaged
+            return json_response(err.document, err.status)
         if joined is None:
             return _error(404, "unknown-link", "the link names no seat of any table")
         text = await the_hub().record(secret)
@@ -222,8 +241,16 @@ def create_app(
                 found.append(
                     {"name": name, "title": title, "min": rules.min_players, "max": rules.max_players}
                 )
-        bots = ["person", *the_hub().bot_names]
-        return JSONResponse({"server": True, "version": cr.__version__, "presets": found, "bots": bots})
+        hub_ = the_hub()
+        return json_response(
+            {
+                "server": True,
+                "version": cr.__version__,
+                "presets": found,
+                "bots": list(hub_.bot_names),
+                "damaged_tables": len(hub_.damaged),
+            }
+        )
 
     schema_texts = schema.schema_files()
 
@@ -234,12 +261,10 @@ def create_app(
         return Response(text, media_type="application/schema+json")
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(
-            "<!doctype html><title>cucumber_rules server</title><h1>cucumber_rules table server</h1>"
-            "<p>This server was started without the documentation site, so it has no Play page. "
-            "Build the site (<code>bash tools/docs.sh build</code>) and start the server with "
-            "<code>--site site</code>, or use the API: see the docs' page &ldquo;Hosting a table&rdquo;.</p>"
-        )
+        return HTMLResponse(HOME_PAGE)
+
+    async def play_page(request: Request) -> Response:
+        return HTMLResponse(PLAY_PAGE)
 
     # ----------------------------------------------------------------- WebSocket
 
@@ -250,10 +275,9 @@ def create_app(
         await websocket.accept()
         hub_ = the_hub()
         limits = hub_.limits
-        address = websocket.client.host if websocket.client else "?"
-        if not hub_.may_join(address):
+        if not hub_.may_join(client_address(websocket.scope)):
             await _close(
-                websocket, 1008, "", _refusal("rate-limited", "too many connections from this address")
+                websocket, 1008, "", refusal("rate-limited", "too many connections from this address")
             )
             return
         try:
@@ -266,28 +290,37 @@ def create_app(
             await _close(websocket, 1008, "the first message must be a join message")
             return
         try:
-            join = json.loads(text)
-        except (ValueError, RecursionError):
-            join = None
-        if type(join) is not dict or join.get("type") != "join" or not join.keys() <= _JOIN_FIELDS:
-            refusal = _refusal(
-                "invalid-document", 'expected {"type": "join", "link": ..., "pictures": ...}', "$"
-            )
-            await _close(websocket, 1008, "", refusal)
+            join = parse(text)
+        except NotJSON as err:
+            await _close(websocket, 1008, "", refusal("invalid-document", str(err), "$"))
+            return
+        if type(join) is not dict or join.get("type") != "join":
+            expected = 'expected {"type": "join", "link": ..., "pictures": ...}'
+            await _close(websocket, 1008, "", refusal("invalid-document", expected, "$"))
+            return
+        unknown = unknown_field(join, JOIN_FIELDS)
+        if unknown is not None:
+            await _close(websocket, 1008, "", error_message(unknown))
+            return
+        if "name" in join and not is_name(join["name"]):
+            bad_name = "a name is 1 to 40 characters, without control characters"
+            await _close(websocket, 1008, "", refusal("invalid-document", bad_name, "$.name"))
             return
         try:
             joined = await hub_.join(join.get("link"))
-        except CreateError as err:  # a table put away, and no room to bring it back
+        except CreateError as err:  # put away with no room to bring it back, damaged, or a database error
             await _close(websocket, 1013, "", error_message(err.document))
             return
         if joined is None:
-            await _close(websocket, 1008, "", _refusal("unknown-link", "the link names no seat of any table"))
+            await _close(websocket, 1008, "", refusal("unknown-link", "the link names no seat of any table"))
             return
         room, seat = joined
+        if "name" in join and seat is not None:  # (a spectator's link names nobody)
+            await room.rename(seat, join["name"])
         client = Client(seat, pictures=join.get("pictures") is True, queue=limits.queue)
         if not room.attach(client):
-            refusal = _refusal("server-full", "this table has all the connections it may")
-            await _close(websocket, 1013, "", refusal)
+            full = refusal("server-full", "this table has all the connections it may")
+            await _close(websocket, 1013, "", full)
             return
         loop = asyncio.get_running_loop()
         sender = loop.create_task(_pump(websocket, client, limits.send_timeout))
@@ -304,45 +337,49 @@ def create_app(
                     bucket.refuse()
                     if bucket.debt > limits.message_burst:
                         break
-                    client.send(_refusal("rate-limited", "too many messages"))
+                    client.send(refusal("rate-limited", "too many messages"))
                 elif text is None:
-                    client.send(_refusal("invalid-document", "send text messages", "$"))
+                    client.send(refusal("invalid-document", "send text messages", "$"))
                 elif _too_long(text, limits.message_bytes):
-                    client.send(_refusal("too-large", too_large))
+                    client.send(refusal("too-large", too_large))
                 else:
                     await _dispatch(room, client, text)
         except (WebSocketDisconnect, RuntimeError):  # (receiving after the connection closed)
             pass
-        except Exception:  # the database failed: nothing was applied or told; the client may come back
-            log.exception("table %s: an action could not be stored", room.id)
+        except Exception:  # a fault of the server's own: said in the log; the client may come back
+            log.exception("table %s: a connection failed", room.id)
             client.dropped = True
-            await _close(websocket, 1011, "the server could not store the action")
+            await _close(websocket, 1011, "the server failed")
         finally:
             gone.cancel()
             room.detach(client)
             client.close()
             await _finish(websocket, client, sender, limits.send_timeout)
 
-    return Starlette(
-        routes=[
-            Route("/api/tables", create_table, methods=["POST"]),
-            Route("/api/table", get_table),
-            Route("/api/record", get_record),
-            Route("/api/server.json", presets),
-            WebSocketRoute("/api/play", play),
-            Route("/schemas/{path:path}", schema_file),
-            (
-                Mount("/", app=StaticFiles(directory=str(site), html=True))
-                if site is not None
-                else Route("/", home)
-            ),
-        ],
-        lifespan=lifespan,
+    routes: list[Any] = [
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/table", get_table),
+        Route("/api/record", get_record),
+        Route("/api/server.json", presets),
+        WebSocketRoute("/api/play", play),
+        Route("/schemas/{path:path}", schema_file),
+    ]
+    if site is not None:
+        routes.append(Mount("/", app=StaticFiles(directory=str(site), html=True)))
+    else:
+        routes += [Route("/", home), Route("/play/", play_page)]
+    cors = Middleware(
+        CORSMiddleware,
+        allow_origins=sorted(allowed),
+        allow_methods=["GET", "POST"],
+        allow_headers=["Content-Type", "Authorization"],
     )
+    capped = Middleware(AddressCap, counter=lambda: the_hub().addresses)
+    return Starlette(routes=routes, middleware=[capped, cors], lifespan=lifespan)
 
 
 #: The fields of a `join` message.
-_JOIN_FIELDS: Final = frozenset(("type", "link", "pictures"))
+JOIN_FIELDS: Final = frozenset(("type", "link", "pictures", "name"))
 
 
 def _too_long(text: str, limit: int) -> bool:
@@ -358,29 +395,27 @@ async def _close(websocket: WebSocket, code: int, reason: str = "", last: str | 
         await websocket.close(code=code, reason=reason)
 
 
+#: The fields of a `ping` message.
+PING_FIELDS: Final = frozenset(("type",))
+
+
 async def _dispatch(room: Any, client: Client, text: str) -> None:
     try:
-        message = json.loads(text)
-    except (ValueError, RecursionError):
-        client.send(_refusal("invalid-document", "not valid JSON", "$"))
+        message = parse(text)
+    except NotJSON as err:
+        client.send(refusal("invalid-document", str(err), "$"))
         return
     if type(message) is not dict:
-        client.send(
-            error_message(schema.protocol_error("invalid-document", "a message is an object", path="$"))
-        )
+        client.send(refusal("invalid-document", "a message is an object", "$"))
         return
     kind = message.get("type")
     if kind == "act":
         await room.act(client, message)
     elif kind == "ping":
-        if len(message) > 1:
-            key = next(k for k in message if k != "type")
-            path = f"$.{key}" if key.isidentifier() and len(key) <= 40 else "$"
-            client.send(_refusal("invalid-document", f"unknown field {key[:40]!r}", path))
-        else:
-            client.send('{"type":"pong"}')
+        unknown = unknown_field(message, PING_FIELDS)
+        client.send(PONG if unknown is None else error_message(unknown))
     else:
-        client.send(_refusal("invalid-document", 'type must be "act" or "ping"', "$.type"))
+        client.send(refusal("invalid-document", 'type must be "act" or "ping"', "$.type"))
 
 
 async def _next(websocket: WebSocket, gone: asyncio.Task[Any]) -> Any:

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 import attrs
 import cattrs
+import orjson
 
 import cucumber_rules as cr
 
@@ -30,6 +31,23 @@ __all__ = ["ViewWriter"]
 log = logging.getLogger("cucumber_rules.server")
 
 _encode: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+_dumps: Final = orjson.dumps  # (compact, UTF-8 as it is: what `_encode` writes, in C)
+
+#: What every view document begins with.
+_HEAD: Final = f'{{"format":{cr.FORMAT_VERSION},"kind":"view"'
+
+_layouts: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _layout(kind: type) -> tuple[tuple[str, str], ...]:
+    """A view class's fields in document order, each with the text before its value (`,"key":`)."""
+    layout = _layouts.get(kind)
+    if layout is None:
+        fields = [field for field in attrs.fields(kind) if field.init]
+        layout = _layouts[kind] = tuple((f.name, f",{_encode(f.alias or f.name)}:") for f in fields)
+    return layout
+
 
 #: The most values whose JSON a writer keeps (plays, cards, tricks, events, results of its table).
 _KNOWN: Final = 4096
@@ -84,19 +102,18 @@ class ViewWriter:
 
     def _write(self, view: cr.PlayerView) -> str:
         memo = self.memo
-        parts = []
-        for field in attrs.fields(type(view)):
-            if not field.init:
-                continue
-            value = getattr(view, field.name)
-            kept = memo.get(field.name)
+        parts = [_HEAD]
+        for name, key in _layout(type(view)):
+            value = getattr(view, name)
+            kept = memo.get(name)
             if kept is not None and kept[0] is value:
-                text = kept[1]
+                parts.append(kept[1])
             else:
-                text = self._encode(value)
-                memo[field.name] = (value, text)
-            parts.append(f"{_encode(field.alias or field.name)}:{text}")
-        return f'{{"format":{cr.FORMAT_VERSION},"kind":"view",' + ",".join(parts) + "}"
+                text = key + self._encode(value)
+                memo[name] = (value, text)
+                parts.append(text)
+        parts.append("}")
+        return "".join(parts)
 
     def _encode(self, value: Any) -> str:
         """One value's JSON: plain values directly, tuples item by item, the library's values by value.
@@ -114,14 +131,14 @@ class ViewWriter:
         if kind is tuple or kind is list:
             return "[" + ",".join(map(self._encode, value)) + "]"
         if kind is str:
-            return _encode(value)
+            return _dumps(value).decode()
         known = self.known
         try:
             text = known.get(value)
         except TypeError:  # not hashable: written each time
-            return _encode(_converter().unstructure(value))
+            return _dumps(_converter().unstructure(value)).decode()
         if text is None:
             if len(known) >= _KNOWN:
                 known.clear()
-            text = known[value] = _encode(_converter().unstructure(value))
+            text = known[value] = _dumps(_converter().unstructure(value)).decode()
         return text

@@ -9,10 +9,24 @@ from typing import Any, Final
 import cucumber_rules as cr
 
 from .. import schema
+from .protocol import unknown_field
 
-__all__ = ["CreateError", "read_request"]
+__all__ = ["REQUEST_FIELDS", "CreateError", "is_name", "read_request"]
 
 _NAME: Final = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
+
+#: The fields of a table request.
+REQUEST_FIELDS: Final = frozenset(("preset", "options", "seats", "names", "first"))
+
+
+def is_name(name: Any) -> bool:
+    """Whether `name` may name a seat: 1 to 40 characters, no control characters, no space at either end.
+
+    Example:
+        >>> is_name("Ann"), is_name(" Ann"), is_name("A" * 41), is_name(7)
+        (True, False, False, False)
+    """
+    return type(name) is str and _NAME.match(name) is not None and name == name.strip()
 
 
 class CreateError(Exception):
@@ -61,9 +75,9 @@ def read_request(
 
     if type(request) is not dict:
         raise bad("a table request is a JSON object", "$")
-    for key in request:
-        if key not in ("preset", "options", "seats", "names", "first"):
-            raise bad(f"unknown field {key!r}", f"$.{key}" if re.fullmatch(r"\w{1,40}", key) else "$")
+    unknown = unknown_field(request, REQUEST_FIELDS)
+    if unknown is not None:
+        raise CreateError(400, unknown)
     preset, options = request.get("preset"), request.get("options", {})
     if type(preset) is not str:
         raise bad('preset must be a string, e.g. "agurk"', "$.preset")
@@ -100,7 +114,7 @@ def read_request(
     if type(names) is not list or len(names) != len(seats):
         raise bad("names must be an array with one name per seat", "$.names")
     for i, name in enumerate(names):
-        if type(name) is not str or not _NAME.match(name) or name != name.strip():
+        if not is_name(name):
             raise bad("a name is 1 to 40 characters, without control characters", f"$.names[{i}]")
     first = request.get("first", 0)
     if type(first) is not int or not 0 <= first < len(seats):

@@ -11,8 +11,10 @@ Only the SHA-256 digest of each link is stored: whoever reads the database canno
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -22,7 +24,40 @@ from typing import Any, Final
 
 import attrs
 
-__all__ = ["Store", "StoredTable", "digest"]
+__all__ = ["DamagedTable", "DatabaseInUse", "Store", "StoredTable", "digest"]
+
+
+class DamagedTable(Exception):
+    """A stored table that cannot be brought back: its rows do not make a match the library reads.
+
+    Example:
+        >>> str(DamagedTable("t1", "3 actions stored, length 4"))
+        'table t1 is damaged: 3 actions stored, length 4'
+    """
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(f"table {table_id} is damaged: {reason}")
+        self.table_id = table_id
+        self.reason = reason
+
+
+class DatabaseInUse(RuntimeError):
+    """Another server already writes this database file (`Store.claim`).
+
+    Example:
+        >>> str(DatabaseInUse("t.sqlite3", 1234))[:53]
+        'the database t.sqlite3 is in use by another server (p'
+    """
+
+    def __init__(self, path: str, pid: int | None) -> None:
+        who = f"process {pid}" if pid else "another process"
+        super().__init__(
+            f"the database {path} is in use by another server ({who}): one server per database file."
+            " Stop that server first, or give this one another --db"
+        )
+        self.path = path
+        self.pid = pid
+
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -59,7 +94,7 @@ def digest(secret: str) -> bytes:
         >>> digest("abc").hex()[:16]
         'ba7816bf8f01cfea'
     """
-    return hashlib.sha256(secret.encode("utf-8")).digest()
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).digest()  # (any str: a lone surrogate too)
 
 
 @attrs.frozen
@@ -122,6 +157,49 @@ class Store:
             self._db.execute("ALTER TABLE tables ADD COLUMN updated REAL")
             self._db.execute("UPDATE tables SET updated = created")
         self._checkpointer: sqlite3.Connection | None = None
+        self._claim: int | None = None  # the lock file's descriptor, once claimed
+
+    @property
+    def lock_path(self) -> str | None:
+        """The lock file beside the database that `claim` locks (None for `":memory:"`)."""
+        return None if self.path == ":memory:" else self.path + ".lock"
+
+    def claim(self) -> None:
+        """Make this store the database's only writer, for as long as this process lives.
+
+        Two servers on one file would each keep their own tables in memory and overwrite each
+        other's moves. The claim is an exclusive lock (`flock`) on a file beside the database,
+        `<database>.lock`, which holds the process id for the message: the operating system
+        lets go of it when the process ends, however it ends (`kill -9` included), so a
+        crashed server never keeps the next one out. Claiming again is harmless.
+
+        Raises:
+            DatabaseInUse: Another process holds the claim.
+
+        Example:
+            >>> import tempfile, pathlib
+            >>> folder = pathlib.Path(tempfile.mkdtemp())
+            >>> first = Store(folder / "t.sqlite3"); first.claim()
+            >>> Store(folder / "t.sqlite3").claim()
+            Traceback (most recent call last):
+            ...
+            cucumber_rules.server.store.DatabaseInUse: the database ... is in use by another server ...
+            >>> first.close(); Store(folder / "t.sqlite3").claim()  # let go of when it closes
+        """
+        path = self.lock_path
+        if path is None or self._claim is not None:
+            return
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        if not _lock(descriptor):
+            try:
+                pid = int(os.pread(descriptor, 32, 0).decode("ascii").strip() or 0)
+            except (OSError, ValueError):
+                pid = 0
+            os.close(descriptor)
+            raise DatabaseInUse(self.path, pid or None)
+        os.ftruncate(descriptor, 0)
+        os.pwrite(descriptor, str(os.getpid()).encode("ascii"), 0)
+        self._claim = descriptor
 
     def checkpoint_elsewhere(self) -> None:
         """Stop commits from copying the log into the database file themselves (SQLite's automatic
@@ -150,6 +228,11 @@ class Store:
                 self._checkpointer.close()
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._db.close()
+            if self._claim is not None:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._claim, 0)
+                os.close(self._claim)  # (the lock goes with it)
+                self._claim = None
 
     # ----------------------------------------------------------------- writes (each one transaction)
 
@@ -190,6 +273,11 @@ class Store:
                 raise RuntimeError(f"table {table_id}: action {n} is not the next one; nothing was stored")
             db.execute("INSERT INTO actions (table_id, n, action) VALUES (?, ?, ?)", (table_id, n, action))
 
+    def rename(self, table_id: str, players: Sequence[str]) -> None:
+        """Store a table's seat labels (a person named their seat when joining)."""
+        with self._lock, self._transaction() as db:
+            db.execute("UPDATE tables SET players = ? WHERE id = ?", (json.dumps(list(players)), table_id))
+
     class _Transaction:
         def __init__(self, db: sqlite3.Connection) -> None:
             self.db = db
@@ -208,24 +296,48 @@ class Store:
 
     def _row(self, row: tuple[Any, ...]) -> StoredTable:
         table_id, rules, players, first, seats, length, finished = row
-        return StoredTable(
-            table_id,
-            rules,
-            tuple(json.loads(players)),
-            first,
-            tuple(json.loads(seats)),
-            length,
-            bool(finished),
-        )
+        try:
+            names, kinds = json.loads(players), json.loads(seats)
+            if not (
+                type(rules) is str
+                and type(names) is list
+                and all(type(n) is str for n in names)
+                and type(kinds) is list
+                and all(k is None or type(k) is str for k in kinds)
+                and len(kinds) == len(names)
+                and type(first) is int
+                and type(length) is int
+                and length >= 0
+            ):
+                raise ValueError("a column holds a value of the wrong type")
+        except (ValueError, TypeError) as err:
+            raise DamagedTable(str(table_id), f"its row cannot be read ({err})") from None
+        return StoredTable(table_id, rules, tuple(names), first, tuple(kinds), length, bool(finished))
 
     def table(self, table_id: str) -> StoredTable | None:
-        """One table, or None."""
+        """One table, or None.
+
+        Raises:
+            DamagedTable: Its row cannot be read (a column that is not what the server wrote).
+        """
         with self._lock:
             row = self._db.execute(
                 "SELECT id, rules, players, first, seats, length, finished FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
         return None if row is None else self._row(row)
+
+    def unfinished_ids(self, since: float | None = None) -> list[str]:
+        """The ids of the tables whose match is not over, oldest first (the server brings them back at
+        start, one by one: a damaged one is set aside, not in the way of the others); with `since`
+        (a `time.time()`), only those with an action stored (or made) since then."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM tables"
+                " WHERE finished = 0 AND COALESCE(updated, created) >= ? ORDER BY created",
+                (float("-inf") if since is None else since,),
+            ).fetchall()
+        return [r[0] for r in rows]
 
     def unfinished(self, since: float | None = None) -> list[StoredTable]:
         """Every table whose match is not over, oldest first (the server brings them back at start);
@@ -261,3 +373,22 @@ class Store:
                 "SELECT digest, seat FROM links WHERE table_id = ?", (table_id,)
             ).fetchall()
         return [(bytes(r[0]), r[1]) for r in rows]
+
+
+def _lock(descriptor: int) -> bool:
+    """Take an exclusive lock on an open file without waiting; False if another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: a lock on the file's first byte
+        import msvcrt
+
+        try:
+            msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined,unused-ignore]
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True

@@ -35,10 +35,11 @@ class LadderBots(Bots):
         buys back in when the revival rule offers it.
 
         Example:
+            >>> import random
             >>> import cucumber_rules as cr
             >>> s = cr.apply(cr.new_game(cr.ruleset("gurka", hand_size=2), players=2),
             ...              cr.Deal(hands=[["2C", "KS"], ["3H", "AS"]]))
-            >>> LadderBots().heuristic(cr.view(s, 0), __import__("random").Random(1))
+            >>> LadderBots().heuristic(cr.view(s, 0), random.Random(1))
             Play(seat=0, card=card('KS'))
         """
         legal = view.legal

@@ -36,9 +36,10 @@ class LadderWords(Words):
         """`Round 3: Bo deals, Cy leads (Di sits out)`.
 
         Example:
+            >>> import random
             >>> import cucumber_rules as cr
             >>> s0 = cr.new_game(cr.ruleset("agurk"), players=["Ann", "Bo", "Cy"])
-            >>> s1 = cr.apply(s0, cr.sample_chance(s0, __import__("random").Random(1)))
+            >>> s1 = cr.apply(s0, cr.sample_chance(s0, random.Random(1)))
             >>> LadderWords().describe_deal(s1)
             'Round 1: Cy deals, Ann leads'
         """
