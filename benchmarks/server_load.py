@@ -90,8 +90,10 @@ def report(*_):
         profile.disable()
         profile.dump_stats(os.environ["SERVER_LOAD_PROFILE"])
     figures = {g: {"count": len(p), "max_ms": round(1000 * max(p, default=0), 2)} for g, p in pauses.items()}
-    with open(os.environ["SERVER_LOAD_GC"], "w") as out:
+    where = os.environ["SERVER_LOAD_GC"]
+    with open(where + ".part", "w") as out:  # (written whole, then renamed: the reader waits for the name)
         json.dump({"tracked_objects": len(gc.get_objects()), "pauses": figures}, out)
+    os.replace(where + ".part", where)
 
 
 signal.signal(signal.SIGUSR1, measure)
