@@ -375,9 +375,9 @@ def test_play_revival_decision(tmp_path: Path) -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
     state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
     path = save(tmp_path / "revival.json", state)
-    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\nhand\n?\ny\n").output
+    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\nhand\n?\n\ny\n").output
     assert "Cy is eliminated" in out
-    assert out.count("Answer y or n; 'hand' shows the question again") == 2  # 'maybe' and '?'
+    assert out.count("Answer y or n; 'hand' shows the question again") == 3  # 'maybe', '?' and Enter
     assert out.count("Scores: Ann 0 · Bo 0 · Cy 9") == 2  # the question, and again for 'hand'
     assert "Cy buys back in" in out
     assert "(Cy sits out)" in out
@@ -520,10 +520,12 @@ def test_one_legal_card_is_offered_as_the_default(tmp_path: Path) -> None:
     assert "trick 1: Ann 9D, Bo 2H → Ann" in out
     assert "Your card [7S]: " in out
     assert "Winner: Ann" in out
-    # With a choice, there is no default and an empty line asks again.
+    # With a choice, there is no default: an empty line is answered with the cards to choose from.
     out = run("play", "--resume", str(agurk_table(tmp_path)), "--seat", "1", input="\nquit\n").output
     assert "Your card: " in out
     assert "Your card [" not in out
+    assert "Type the card to play: you may play 3C JD ('?' for help)." in out
+    assert out.count("Your card: ") == 2  # asked again once, after saying what is wanted
 
 
 def test_end_of_input_ends_the_prompt_line(tmp_path: Path) -> None:
