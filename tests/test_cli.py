@@ -1080,14 +1080,18 @@ def test_replay_narrate_tells_every_trick_and_every_deal(tmp_path: Path) -> None
 
 
 def test_replay_jumps_to_one_round(tmp_path: Path) -> None:
-    _, path = catastrophe_match(tmp_path)
+    final, path = catastrophe_match(tmp_path)
     out = run("replay", str(path), "--round", "2").output
     assert "Hand 2:" in out
     assert "Hand 1:" not in out
     assert "Hand 3:" not in out
     assert out.count("trick 1:") == 1
-    assert "(after hand 2 of 4)" in out
-    assert "Standings (the match is in play)" in out
+    # The standings after hand 2, labelled as such (not the match's), and how the record ends.
+    assert "Standings (after hand 2 of 4)" in out
+    assert "After hand 2 of 4, a deal is due." in out
+    assert "Final standings" not in out
+    (winner,) = cr.score(final).winners
+    assert f"to the end of the match. Winner: {final.players[winner]}" in out
     assert (
         "--round must be a hand 1..4 of this match, not 5"
         in run("replay", str(path), "-r", "5", code=2).output
@@ -1110,7 +1114,11 @@ def test_replay_steps_trick_by_trick_and_jumps(tmp_path: Path) -> None:
     after_jump = out.split("Hand 4:")[1]
     assert "trick 1:" in after_jump
     assert "trick 2:" not in after_jump  # stopped after the first trick of hand 4
-    assert "Standings (the match is in play)" in out
+    assert "Standings (after trick 1 of hand 4)" in out  # the standings where the telling stopped
+    assert "After trick 1 of hand 4, " in out
+    assert "The record goes on for " in out
+    assert "Standings (the match is in play)" not in out
+    assert "Final standings" not in out
     # End of input stops too; --step with --round starts there.
     out = run("replay", str(path), "--step", "--round", "3", input="").output
     assert "Hand 3:" in out
