@@ -1,8 +1,9 @@
 """`cucumber-rules replay` (and `play --resume`) of records that end mid-trick, of a telling stopped early,
-(issue 48). The other replay tests are in test_cli.py."""
+and of a plug-in's game without its plug-in (issue 48). The other replay tests are in test_cli.py."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +13,8 @@ import cucumber_rules as cr
 from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.cli import app
 from cucumber_rules.simulate import play_match
+from cucumber_rules.testing import registered
+from plugins.highcard import GAME as HIGH_CARD
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
 
@@ -124,3 +127,43 @@ def test_step_then_quit_on_a_finished_match_names_its_winner(tmp_path: Path) -> 
     assert "The match is in progress" not in stepped
     assert "Final standings" not in stepped  # (the standings shown are hand 1's, labelled so)
     assert "Standings (after trick 1 of hand 1)" in stepped
+
+
+# --------------------------------------------------------------------------- a plug-in's game, without it
+
+
+def high_card_record() -> str:
+    with registered(HIGH_CARD):
+        state = cr.new_game(cr.ruleset("highcard"), ["Ann", "Bo"])
+        state = cr.apply(state, cr.Deal(hands=[["3H"], ["KC"]]))
+        return cr.dumps(cr.record(cr.apply(state, cr.Play(0, cr.card("3H")))))
+
+
+def test_a_plugin_game_without_its_plugin_says_the_plugin_is_missing(tmp_path: Path) -> None:
+    assert "highcard" not in cr.GAMES
+    text = high_card_record()
+    record = tmp_path / "highcard.json"
+    record.write_text(text, encoding="utf-8")
+    saved = tmp_path / "saved.json"
+    document = {"cucumber_rules_cli": 1, "seat": 0, "seed": 1, "bots": [None, "random"]}
+    saved.write_text(json.dumps({**document, "record": json.loads(text)}), encoding="utf-8")
+    for command in ("replay", "replay --narrate", "play --resume"):
+        for path in (record, saved):
+            out = run(*command.split(), str(path), input="quit\n", code=1).output
+            (line,) = out.splitlines()
+            assert line.startswith(
+                f"error: {path} records a match of the game 'highcard', whose plug-in is missing"
+            )
+            assert "entry-point group 'cucumber_rules.games'" in line
+            assert "install the package that provides 'highcard'" in line
+            assert "game must be one of" not in line
+    # With the game registered, the same files replay.
+    with registered(HIGH_CARD):
+        assert "a valid record of highcard, 2 players, 2 actions" in run("replay", str(record)).output
+    # A game that is not a name at all is still a malformed record, said as before.
+    document = json.loads(text)
+    document["rules"]["game"] = 3
+    record.write_text(json.dumps(document), encoding="utf-8")
+    out = run("replay", str(record), code=1).output
+    assert "is not a valid match record: $.rules.game" in out
+    assert "plug-in" not in out
