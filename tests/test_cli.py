@@ -375,9 +375,9 @@ def test_play_revival_decision(tmp_path: Path) -> None:
     rules = cr.ruleset("gurka", hand_size=1, threshold=5, revival=True)
     state = cr.apply(cr.new_game(rules, ["Ann", "Bo", "Cy"]), cr.Deal(hands=[["2C"], ["3C"], ["9S"]]))
     path = save(tmp_path / "revival.json", state)
-    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\nhand\n?\ny\n").output
+    out = run("play", "--resume", str(path), "--seat", "2", input="9S\nmaybe\nhand\n?\n\ny\n").output
     assert "Cy is eliminated" in out
-    assert out.count("Answer y or n; 'hand' shows the question again") == 2  # 'maybe' and '?'
+    assert out.count("Answer y or n; 'hand' shows the question again") == 3  # 'maybe', '?' and Enter
     assert out.count("Scores: Ann 0 · Bo 0 · Cy 9") == 2  # the question, and again for 'hand'
     assert "Cy buys back in" in out
     assert "(Cy sits out)" in out
@@ -520,10 +520,12 @@ def test_one_legal_card_is_offered_as_the_default(tmp_path: Path) -> None:
     assert "trick 1: Ann 9D, Bo 2H → Ann" in out
     assert "Your card [7S]: " in out
     assert "Winner: Ann" in out
-    # With a choice, there is no default and an empty line asks again.
+    # With a choice, there is no default: an empty line is answered with the cards to choose from.
     out = run("play", "--resume", str(agurk_table(tmp_path)), "--seat", "1", input="\nquit\n").output
     assert "Your card: " in out
     assert "Your card [" not in out
+    assert "Type the card to play: you may play 3C JD ('?' for help)." in out
+    assert out.count("Your card: ") == 2  # asked again once, after saying what is wanted
 
 
 def test_end_of_input_ends_the_prompt_line(tmp_path: Path) -> None:
@@ -1078,14 +1080,18 @@ def test_replay_narrate_tells_every_trick_and_every_deal(tmp_path: Path) -> None
 
 
 def test_replay_jumps_to_one_round(tmp_path: Path) -> None:
-    _, path = catastrophe_match(tmp_path)
+    final, path = catastrophe_match(tmp_path)
     out = run("replay", str(path), "--round", "2").output
     assert "Hand 2:" in out
     assert "Hand 1:" not in out
     assert "Hand 3:" not in out
     assert out.count("trick 1:") == 1
-    assert "(after hand 2 of 4)" in out
-    assert "Standings (the match is in play)" in out
+    # The standings after hand 2, labelled as such (not the match's), and how the record ends.
+    assert "Standings (after hand 2 of 4)" in out
+    assert "After hand 2 of 4, a deal is due." in out
+    assert "Final standings" not in out
+    (winner,) = cr.score(final).winners
+    assert f"to the end of the match. Winner: {final.players[winner]}" in out
     assert (
         "--round must be a hand 1..4 of this match, not 5"
         in run("replay", str(path), "-r", "5", code=2).output
@@ -1108,7 +1114,11 @@ def test_replay_steps_trick_by_trick_and_jumps(tmp_path: Path) -> None:
     after_jump = out.split("Hand 4:")[1]
     assert "trick 1:" in after_jump
     assert "trick 2:" not in after_jump  # stopped after the first trick of hand 4
-    assert "Standings (the match is in play)" in out
+    assert "Standings (after trick 1 of hand 4)" in out  # the standings where the telling stopped
+    assert "After trick 1 of hand 4, " in out
+    assert "The record goes on for " in out
+    assert "Standings (the match is in play)" not in out
+    assert "Final standings" not in out
     # End of input stops too; --step with --round starts there.
     out = run("replay", str(path), "--step", "--round", "3", input="").output
     assert "Hand 3:" in out

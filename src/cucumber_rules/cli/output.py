@@ -20,11 +20,16 @@ def _ranking(rules: cr.Rules) -> str:
     return cr.game_of(rules).words.ranking(rules)
 
 
-def standings_table(state: cr.State) -> Table:
+def standings_table(state: cr.State, where: str | None = None) -> Table:
+    """The standings of `state`; `where` names the point of a record they are at (`after hand 2 of 4`)."""
     sc = cr.score(state)
     over = state.is_over
+    if where is not None:
+        title = f"Standings ({where})"
+    else:
+        title = "Final standings" if over else "Standings (the match is in play)"
     table = Table(
-        title="Final standings" if over else "Standings (the match is in play)",
+        title=title,
         caption=_ranking(state.rules),
         caption_justify="left",
     )

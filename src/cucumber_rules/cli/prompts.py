@@ -73,10 +73,13 @@ def _plays(v: cr.PlayerView) -> list[str]:
 
 
 def _ask(out: Console, prompt: str, default: str | None = None) -> str | None:
-    """A line of input; None at the end of input (Ctrl-D) or on Ctrl-C."""
+    """A line of input (Enter alone gives `default`, else ""); None at the end of input (Ctrl-D) or on Ctrl-C.
+
+    An empty line comes back to the caller, never asked again in silence: the caller says what is wanted.
+    """
     try:
         if default is None:
-            return str(typer.prompt(prompt, prompt_suffix=": "))
+            return str(typer.prompt(prompt, default="", show_default=False, prompt_suffix=": "))
         return str(typer.prompt(prompt, default=default, prompt_suffix=": "))
     except typer.Abort:
         out.print()  # the prompt is still on the line: end it
@@ -131,6 +134,9 @@ def human_action(out: Console, state: cr.State, seat: int) -> cr.Action | None:
             return None
         if low in ("?", "help", "h"):
             out.print(_help(v.rules))
+            continue
+        if not low:  # (Enter with several cards to choose from: say so, rather than ask again in silence)
+            out.print(f"Type the card to play: you may play {' '.join(plays)} ('?' for help).")
             continue
         if low in ("hand", "table", "show"):
             _show_view(out, state, seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 from typing import Annotated
@@ -65,6 +66,8 @@ def replay_command(
             for name, bot in zip(rec.players, saved.bots, strict=True)
         )
         out.print(f"Saved by cucumber-rules play (seed {saved.seed}): {lineup}")
+    # Where the telling stopped before the record's end (the state there, and where that is in words).
+    stop: tuple[cr.State, str] | None = None
     if narrated or step or round_number is not None:
         match = _Retold.of(rec)
         unit = cr.game_of(rec).unit
@@ -73,26 +76,65 @@ def replay_command(
         if round_number is not None and not 1 <= round_number <= match.rounds:
             fail(f"--round must be a {unit} 1..{match.rounds} of this match, not {round_number}")
         if step and match.rounds:
-            state = _step_through(out, match, round_number or 1)
+            stop = match.stop(_step_through(out, match, round_number or 1))
         elif round_number is not None:
             start, end = match.round_span(round_number)
             match.tell(out, start, end)
-            state = match.states[end]
-            if not state.is_over:
-                out.print(f"(after {unit} {round_number} of {match.rounds})")
+            if end < len(rec.actions):
+                stop = match.states[end], f"after {unit} {round_number} of {match.rounds}"
         elif not step:
             match.tell(out, 0, len(rec.actions))
-    out.print(standings_table(state))
-    sc = cr.score(state)
+    if stop is None:
+        out.print(standings_table(state))
+        if state.is_over:
+            out.print("Winner: " + _winners(state))
+        else:
+            out.print(f"The match is in progress: {_to_act(state)}.")
+        return
+    # Told up to a point before the record's end: the standings there, labelled as such, and the end apart.
+    at, where = stop
+    out.print(standings_table(at, where=where))
+    out.print(f"{where[0].upper()}{where[1:]}, {_to_act(at)}.")
+    more = len(rec.actions) - len(at.actions)
     if state.is_over:
-        out.print("Winner: " + ", ".join(shown(state.players[s]) for s in sc.winners))
-    elif state.to_act == cr.CHANCE:
-        out.print("The match is in progress: a deal is due.")
+        out.print(
+            f"The record goes on for {more} more actions, to the end of the match. Winner: {_winners(state)}"
+        )
     else:
-        assert state.to_act is not None
-        name, seat = state.players[state.to_act], f"seat {state.to_act}"
-        who = seat if name == seat else f"{shown(name)} ({seat})"
-        out.print(f"The match is in progress: {who} is to act.")
+        out.print(f"The record goes on for {more} more actions; at its end, {_to_act(state)}.")
+
+
+def _winners(state: cr.State) -> str:
+    """The winners of a finished match, by name."""
+    return ", ".join(shown(state.players[s]) for s in cr.score(state).winners)
+
+
+def _to_act(state: cr.State) -> str:
+    """Who acts next in a match in play, in words: `Cy (seat 2) is to act`, or `a deal is due`."""
+    if state.to_act == cr.CHANCE:
+        return "a deal is due"
+    assert state.to_act is not None
+    name, seat = state.players[state.to_act], f"seat {state.to_act}"
+    who = seat if name == seat else f"{shown(name)} ({seat})"
+    return f"{who} is to act"
+
+
+def _trick_in_play(state: cr.State) -> str | None:
+    """The trick left open, in the words of a finished trick's line; None if no card of it is played.
+
+    `narrate` tells a trick when it is taken; a record that stops mid-trick ends with these cards.
+    """
+    if not state.trick or state.table is None or state.to_act is None or state.to_act < 0:
+        return None
+    first, *rest = state.trick
+    plays = ", ".join(
+        [f"{state.players[first.seat]} led {first.card}"]
+        + [f"{state.players[p.seat]} {p.card}" for p in rest]
+    )
+    extra = cr.game_of(state).words.describe_table(cr.view(state, None))
+    marker = f" [{extra}]" if extra else ""
+    number = len(state.table.tricks) + 1
+    return f"  trick {number} in play: {plays}{marker}; {state.players[state.to_act]} to play"
 
 
 @attrs.frozen
@@ -133,7 +175,20 @@ class _Retold:
                 for name, hand in zip(after.players, action.hands, strict=True)
                 if hand
             ]
+        if index + 1 == len(self.record.actions):
+            open_trick = _trick_in_play(after)
+            if open_trick is not None:
+                lines.append(open_trick)
         return lines
+
+    def stop(self, index: int) -> tuple[cr.State, str] | None:
+        """The state after the first `index` actions, and where that is in words; None at the record's end."""
+        if index >= len(self.record.actions):
+            return None
+        state = self.states[index]
+        number = bisect.bisect_left(self.deals, index)  # (the rounds dealt before the stop)
+        tricks = 0 if state.table is None else len(state.table.tricks)
+        return state, f"after trick {tricks} of {cr.game_of(self.record).unit} {number}"
 
     def tell(self, out: Console, start: int, end: int) -> None:
         for index in range(start, end):
@@ -145,8 +200,8 @@ def _step_help(unit: str) -> str:
     return f"Enter: the next trick · r N: jump to {unit} N · t: the table in words · q: stop"
 
 
-def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
-    """Tell the match a trick at a time from round `first_round`; the state where the reader stopped."""
+def _step_through(out: Console, match: _Retold, first_round: int) -> int:
+    """Tell the match a trick at a time from round `first_round`; the actions told when the reader stopped."""
     unit = cr.game_of(match.record).unit
     index = match.round_span(first_round)[0]
     total = len(match.record.actions)
@@ -162,7 +217,7 @@ def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
         while True:
             answer = ask_pause(out, ">")
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
-                return after
+                return index
             word = answer.strip().lower()
             if word in ("", "n", "next"):
                 break
@@ -178,4 +233,4 @@ def _step_through(out: Console, match: _Retold, first_round: int) -> cr.State:
                 out.print(f"This match has {unit}s 1..{match.rounds}.")
                 continue
             out.print(_step_help(unit))
-    return match.states[total]
+    return total

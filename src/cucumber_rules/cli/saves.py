@@ -14,7 +14,9 @@ import typer
 
 import cucumber_rules as cr
 from cucumber_rules.bots import get_bot
-from cucumber_rules.serialization import MAX_LENGTH
+from cucumber_rules.errors import quoted
+from cucumber_rules.games.registry import ENTRY_POINT_GROUP
+from cucumber_rules.serialization import MAX_LENGTH, RulesDocumentError
 
 from .common import fail, option_given, option_overrides, rules_title
 
@@ -112,14 +114,55 @@ _ACTION_PATH = re.compile(r"^\$\.actions\[(\d+)\]")
 _ILLEGAL = re.compile(r"^illegal action \(([\w-]+)\): (.*)$", re.DOTALL)
 
 
+_STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+
+
+def _game_at(text: str, path: str) -> object:
+    """The value at `path` (`$.rules.game`) of the JSON document `text`; None if there is none."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    for step in _STEP.finditer(path.removeprefix("$")):
+        key: str | int = step[1] if step[1] is not None else int(step[2])
+        found = isinstance(value, dict) and key in value
+        if not found and not (isinstance(value, list) and isinstance(key, int) and key < len(value)):
+            return None
+        value = value[key]
+    return value
+
+
+def _missing_game(path: Path, text: str, error: cr.InvalidStateError | RulesDocumentError) -> None:
+    """Fail, saying a plug-in is missing, if `error` is about a game no installed package registers.
+
+    (`loads` says only which games it knows: the game of a plug-in that is not installed is not one.)
+    """
+    if not error.path.endswith(".game"):
+        return
+    game = _game_at(text, error.path)
+    if not isinstance(game, str) or not game or game in cr.GAMES:
+        return
+    fail(
+        f"{path} records a match of the game {quoted(game)}, whose plug-in is missing: no installed package "
+        f"registers it (installed games: {', '.join(cr.GAMES)}). A plug-in game is loaded from the "
+        f"entry-point group {ENTRY_POINT_GROUP!r}: install the package that provides {quoted(game)} in this "
+        "environment, then try again.",
+        1,
+    )
+
+
 def _parse_record(path: Path, text: str) -> cr.Record:
     try:
         obj = cr.loads(text)
     except cr.InvalidStateError as error:
+        _missing_game(path, text, error)
         found = _ACTION_PATH.match(error.path)
         why = _ILLEGAL.match(str(error).removeprefix(f"{error.path}: "))
         if found and why:
             fail(f"{path}: action {found.group(1)} is illegal ({why.group(1)}): {why.group(2)}", 1)
+        fail(f"{path} is not a valid match record: {error}", 1)
+    except RulesDocumentError as error:
+        _missing_game(path, text, error)
         fail(f"{path} is not a valid match record: {error}", 1)
     except cr.RulesError as error:
         fail(f"{path} is not a valid match record: {error}", 1)
