@@ -57,7 +57,7 @@ from .assign import (
     joined_hands,
     remaining_cards,
 )
-from .consistency import check_round, finished_rounds, validate_view
+from .consistency import check_folded, check_round, finished_rounds, validate_view
 from .hooks import Sampling
 from .rounds import round_distance, search_round
 from .world import RawSampler
@@ -70,6 +70,7 @@ __all__ = [
     "Sampling",
     "WorldSampler",
     "assign_cards",
+    "check_folded",
     "check_round",
     "finished_rounds",
     "joined_hands",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 import attrs
@@ -329,3 +329,37 @@ def check_round(view: PlayerView, before: State) -> str | None:
         return None
     bad = value_diff(seen, view, reason="what the view's events and results give")
     return str(bad) if bad is not None else "$: does not match what the view's events and results give"
+
+
+def check_folded(view: PlayerView, fold: Callable[[PlayerView, int], State]) -> str | None:
+    """A view's earlier results folded into its match by the game's `fold`, then its current round
+    checked from there (`check_round`): what a game's `Views.check_view` does with results that
+    carry no cards.
+
+    `fold(view, count)` returns the state before round `count + 1`, rebuilt from the view's first
+    `count` results, or raises `InvalidStateError` naming the first result the game's scoring
+    cannot give. A view with no earlier round is left to the library's own check of a first round.
+    Returns `"$.path: message"` for the first field no match explains, or None.
+
+    Example:
+        >>> import attrs
+        >>> import cucumber_rules as cr
+        >>> from cucumber_rules.games.ladder.sampling import fold_results
+        >>> rules = cr.ruleset("gurka", hand_size=1)
+        >>> s = cr.apply(cr.new_game(rules, players=2), cr.Deal(hands=[["9C"], ["2D"]]))
+        >>> s = cr.apply_all(s, [cr.Play(0, "9C"), cr.Play(1, "2D"), cr.Deal(hands=[["3C"], ["KD"]])])
+        >>> v = cr.view(s, 1)
+        >>> check_folded(v, fold_results) is None
+        True
+        >>> late = attrs.evolve(v.results[0], payer=1)
+        >>> print(check_folded(attrs.evolve(v, results=(late,)), fold_results))
+        $.results[0].points: does not match what the ladder's scoring gives (expected [0, 9])
+    """
+    finished = finished_rounds(view)
+    if finished == 0:
+        return None
+    try:
+        before = fold(view, finished)
+    except InvalidStateError as err:
+        return str(err)
+    return check_round(view, before)

@@ -18,17 +18,10 @@
   the trick's lowest card and the taker plays its highest, so the marker is High
   and everyone obeys it (or the mirror image, Low). The leader never takes a
   trick from hand, so takers of consecutive tricks differ (with Surprise the
-  first player may take it). The engine replays the result and checks it;
-- `check_view`: a loaded view's earlier hands folded into the match without
-  their cards. Each hand's points must be ones its cards could score (`HandCheck`:
-  every seat's points the cucumbers of whole tricks' worth of the deck's cards, the
-  seats' tricks adding up to the hand's); the engine then scores the hand, so the
-  totals, the winners and the next starter are its own. The current hand is then
-  checked from there (`cucumber_rules.sampling.check_round`). Whether an earlier hand
-  could be played out card by card is left to `sample_world`, which rebuilds it.
+  first player may take it). The engine replays the result and checks it.
 
 The randomised local search is in `search`, and the checks of earlier hands without cards
-(`HandCheck`, `fold_results`) in `folding`.
+(`HandCheck`, `fold_results`, which `CatastropheViews.check_view` uses) in `folding`.
 """
 
 from __future__ import annotations
@@ -40,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action, Deal, Play, trusted_deal
 from ...cards import Card
 from ...engine import apply
-from ...errors import IllegalMoveError, InvalidStateError
+from ...errors import IllegalMoveError
 from ...sampling import Sampling
 from ...state import State
 from .folding import HandCheck, fold_results, score_hand
@@ -57,7 +50,6 @@ __all__ = [
     "STEPS",
     "CatastropheSampling",
     "HandCheck",
-    "check_view",
     "complete_deal",
     "fold_results",
     "rebuild_hand",
@@ -189,42 +181,6 @@ def play_hand(
     if after.match.rounds != m.rounds + 1:
         return None
     return after
-
-
-# --------------------------------------------------------------------------- checking a loaded view
-
-
-def check_view(view: PlayerView) -> str | None:
-    """A Catastrophe view's earlier hands folded into the match, then its current hand checked.
-
-    Returns `"$.path: message"` for the first field no match explains, or None. A view with
-    no earlier hand is left to the library's own check of a first round.
-
-    Example:
-        >>> import attrs, random
-        >>> import cucumber_rules as cr
-        >>> s = cr.new_game(cr.ruleset("catastrophe", hand_count=3), players=3)
-        >>> rng = random.Random(2)
-        >>> while s.match.rounds < 1 or s.to_act != 1:
-        ...     moves = cr.legal_moves(s)
-        ...     s = cr.apply(s, rng.choice(moves) if moves else cr.sample_chance(s, rng))
-        >>> v = cr.view(s, 0)
-        >>> check_view(v) is None
-        True
-        >>> odd = attrs.evolve(v.results[0], points=(99, 0, 0), totals=(99, 0, 0))
-        >>> print(check_view(attrs.evolve(v, results=(odd,), round_points=((99, 0, 0),))))
-        $.results[0].points[0]: 99 cucumbers cannot be captured in a hand of 3 players
-    """
-    from ...sampling import check_round, finished_rounds
-
-    finished = finished_rounds(view)
-    if finished == 0:
-        return None
-    try:
-        before = fold_results(view, finished)
-    except InvalidStateError as err:
-        return str(err)
-    return check_round(view, before)
 
 
 class CatastropheSampling(Sampling):

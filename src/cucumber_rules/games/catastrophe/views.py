@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from ...actions import Action, Deal, Play
 from ...cards import Card
 from ...rules import Rules
+from ...sampling import check_folded
 from ...scoring import Score
 from ...serialization.format1 import Format1
 from ...state import State, Trick
 from ...views import Dealt, PlayerView, Views
-from .sampling import check_view as _check_view
+from .folding import fold_results
 from .scoring import score_problem
 from .types import CatastropheTable, CatastropheView, Revealed
 
@@ -110,7 +111,31 @@ class CatastropheViews(Views):
 
     def check_view(self, view: PlayerView) -> str | None:
         """A loaded view's captured cards are exactly the cards of the tricks each seat took; then its
-        earlier hands and its current hand (`sampling.check_view`)."""
+        earlier hands are folded into the match without their cards and its current hand is checked.
+
+        Each earlier hand's points must be ones its cards could score (`folding.HandCheck`: every
+        seat's points the cucumbers of whole tricks' worth of the deck's cards, the seats' tricks
+        adding up to the hand's); the engine then scores the hand, so the totals, the winners and
+        the next starter are its own (`folding.fold_results`). The current hand is checked from
+        there (`cucumber_rules.sampling.check_folded`). Whether an earlier hand could be
+        played out card by card is left to `sample_world`, which rebuilds it.
+
+        Example:
+            >>> import attrs, random
+            >>> import cucumber_rules as cr
+            >>> s = cr.new_game(cr.ruleset("catastrophe", hand_count=3), players=3)
+            >>> rng = random.Random(2)
+            >>> while s.match.rounds < 1 or s.to_act != 1:
+            ...     moves = cr.legal_moves(s)
+            ...     s = cr.apply(s, rng.choice(moves) if moves else cr.sample_chance(s, rng))
+            >>> v = cr.view(s, 0)
+            >>> CatastropheViews().check_view(v) is None
+            True
+            >>> odd = attrs.evolve(v.results[0], points=(99, 0, 0), totals=(99, 0, 0))
+            >>> odd_view = attrs.evolve(v, results=(odd,), round_points=((99, 0, 0),))
+            >>> print(CatastropheViews().check_view(odd_view))
+            $.results[0].points[0]: 99 cucumbers cannot be captured in a hand of 3 players
+        """
         v = cast("CatastropheView", view)
         if v.captured and len(v.captured) != len(v.players):
             return f"$.captured: must have one entry per seat ({len(v.players)}), not {len(v.captured)}"
@@ -118,7 +143,7 @@ class CatastropheViews(Views):
             problem = captured_problem(v.tricks, v.captured, len(v.players))
             if problem is not None:
                 return "$.captured: " + problem
-        return _check_view(view)
+        return check_folded(view, fold_results)
 
     def check_score(self, score: Score) -> str | None:
         """A loaded score's hands, totals, standings and winners as Catastrophe's scoring makes them

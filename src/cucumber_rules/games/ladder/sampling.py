@@ -12,13 +12,8 @@ rank hold the lowest cards, another seat the paid one); when the tries fail (or
 for an all-1s last trick) the game falls back to the generic search
 (`cucumber_rules.sampling.search_round`).
 
-Checking a loaded view (`check_view`) needs no cards of the earlier rounds, only their
-results: since only the last trick scores, each result is rebuilt from a last trick alone
-(`score_round`), which the engine plays and scores; the result must be exactly the one
-the view reports, and the match after it (totals, marks, eliminations, revivals, the
-next dealer) is the engine's. Then the view's current round is checked from there
-(`cucumber_rules.sampling.check_round`). A round costs a handful of plays, however long
-the match.
+Checking a loaded view (`LadderViews.check_view`) needs no cards of the earlier rounds:
+`fold_results` rebuilds each result from a last trick alone (`score_round`).
 """
 
 from __future__ import annotations
@@ -48,7 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LadderSampling",
-    "check_view",
     "decide_revivals",
     "fold_results",
     "rebuild_round",
@@ -208,37 +202,6 @@ def _play_out(
 
 
 # --------------------------------------------------------------------------- checking a loaded view
-
-
-def check_view(view: PlayerView) -> str | None:
-    """A ladder view's earlier results rebuilt into the match, then its current round checked.
-
-    Returns `"$.path: message"` for the first field no match explains, or None. A view with
-    no earlier round is left to the library's own check of a first round.
-
-    Example:
-        >>> import attrs, random
-        >>> import cucumber_rules as cr
-        >>> rules = cr.ruleset("gurka", hand_size=1)
-        >>> s = cr.apply(cr.new_game(rules, players=2), cr.Deal(hands=[["9C"], ["2D"]]))
-        >>> s = cr.apply_all(s, [cr.Play(0, "9C"), cr.Play(1, "2D"), cr.Deal(hands=[["3C"], ["KD"]])])
-        >>> v = cr.view(s, 1)
-        >>> check_view(v) is None
-        True
-        >>> late = attrs.evolve(v.results[0], payer=1)
-        >>> print(check_view(attrs.evolve(v, results=(late,))))
-        $.results[0].points: does not match what the ladder's scoring gives (expected [0, 9])
-    """
-    from ...sampling import check_round, finished_rounds
-
-    finished = finished_rounds(view)
-    if finished == 0:
-        return None
-    try:
-        before = fold_results(view, finished)
-    except InvalidStateError as err:
-        return str(err)
-    return check_round(view, before)
 
 
 def fold_results(view: PlayerView, count: int) -> State:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...sampling import check_folded
 from ...scoring import Score
 from ...serialization.format1 import Format1
 from ...state import State
 from ...views import PlayerView, Views
-from .sampling import check_view as _check_view
+from .sampling import fold_results
 from .scoring import score_problem
 from .types import LadderMatch
 
@@ -42,9 +43,28 @@ class LadderViews(Views):
         }
 
     def check_view(self, view: PlayerView) -> str | None:
-        """See `sampling.check_view`: the results rebuilt into the match from their last tricks alone,
-        then the current round checked."""
-        return _check_view(view)
+        """A loaded view's earlier results rebuilt into the match, then its current round checked.
+
+        Only a round's last trick scores, so each result is rebuilt from a last trick alone
+        (`sampling.score_round`), which the engine plays and scores: the result must be exactly the
+        view's, and the match after it (totals, marks, eliminations, revivals, the next dealer) is
+        the engine's (`sampling.fold_results`). The view's current round is then checked from there
+        (`cucumber_rules.sampling.check_folded`). A round costs a handful of plays.
+
+        Example:
+            >>> import attrs
+            >>> import cucumber_rules as cr
+            >>> rules = cr.ruleset("gurka", hand_size=1)
+            >>> s = cr.apply(cr.new_game(rules, players=2), cr.Deal(hands=[["9C"], ["2D"]]))
+            >>> s = cr.apply_all(s, [cr.Play(0, "9C"), cr.Play(1, "2D"), cr.Deal(hands=[["3C"], ["KD"]])])
+            >>> v = cr.view(s, 1)
+            >>> LadderViews().check_view(v) is None
+            True
+            >>> late = attrs.evolve(v.results[0], payer=1)
+            >>> print(LadderViews().check_view(attrs.evolve(v, results=(late,))))
+            $.results[0].points: does not match what the ladder's scoring gives (expected [0, 9])
+        """
+        return check_folded(view, fold_results)
 
     def check_score(self, score: Score) -> str | None:
         """A loaded score's winners and standings as the ladder's scoring makes them
