@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from hardware import cpu_name
 
 import cucumber_rules as cr
 from cucumber_rules import batch
@@ -168,14 +169,7 @@ def machine() -> dict[str, Any]:
         >>> machine()["cpus"] == os.cpu_count()
         True
     """
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_name()
     return {
         "cpu": cpu,
         "cpus": os.cpu_count(),

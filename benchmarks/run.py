@@ -74,6 +74,7 @@ import adapters
 import attrs
 import baseline
 import hostile_documents as hostile_module
+from hardware import cpu_name
 from profile_playouts import positive
 
 import cucumber_rules as cr
@@ -1248,14 +1249,7 @@ def machine() -> dict[str, Any]:
         >>> machine()["cpu_count"] == os.cpu_count()
         True
     """
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    cpu = cpu_name()
     try:
         commit = subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],

@@ -63,6 +63,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import torch
+from hardware import cpu_name
 from torch import nn
 
 import cucumber_rules as cr
@@ -523,12 +524,7 @@ def machine() -> dict[str, Any]:
         >>> machine()["cpu_count"] == os.cpu_count()
         True
     """
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), cpu)
-    except OSError:
-        pass
+    cpu = cpu_name()
     return {
         "cpu": cpu,
         "cpu_count": os.cpu_count(),

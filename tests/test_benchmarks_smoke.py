@@ -23,6 +23,7 @@ import adapters
 import baseline
 import bot_strength
 import count_instructions
+import hardware
 import ismcts_strength
 import profile_playouts
 import run
@@ -160,6 +161,7 @@ def test_library_match_counts_decisions_not_deals() -> None:
         ismcts_strength,
         sample_world_stress,
         adapters,
+        hardware,
     ],
     ids=[
         "baseline",
@@ -170,6 +172,7 @@ def test_library_match_counts_decisions_not_deals() -> None:
         "ismcts-strength",
         "sample-world-stress",
         "adapters",
+        "hardware",
     ],
 )
 def test_docstring_examples(module: object, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,24 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
 import cucumber_rules as cr
+from cli_harness import RUNNER, run
 from cucumber_rules.bots import HeuristicBot, RandomBot
 from cucumber_rules.cli import app, parse_option, parse_value, play_seed
 from cucumber_rules.games.catastrophe.rules import CatastropheRules, cucumbers_on
 from cucumber_rules.simulate import play_match
-
-RUNNER = CliRunner(env={"COLUMNS": "200"})
-
-
-def run(*args: str, input: str | None = None, code: int = 0) -> Result:
-    """Invoke the app; check the exit code and that no traceback escaped."""
-    result = RUNNER.invoke(app, list(args), input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output
-    return result
 
 
 def saved_record(path: Path) -> cr.Record:

@@ -7,25 +7,12 @@ import json
 import re
 from pathlib import Path
 
-from typer.testing import CliRunner, Result
-
 import cucumber_rules as cr
+from cli_harness import run
 from cucumber_rules.bots import HeuristicBot, RandomBot
-from cucumber_rules.cli import app
 from cucumber_rules.simulate import play_match
 from cucumber_rules.testing import registered
 from plugins.highcard import GAME as HIGH_CARD
-
-RUNNER = CliRunner(env={"COLUMNS": "200"})
-
-
-def run(*args: str, input: str | None = None, code: int = 0) -> Result:
-    """Invoke the app; check the exit code and that no traceback escaped."""
-    result = RUNNER.invoke(app, list(args), input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output
-    return result
 
 
 def save(path: Path, state: cr.State | cr.Record) -> Path:
