@@ -62,7 +62,7 @@ from .games.catastrophe import (
 from .serialization import FORMAT_VERSION, dumps, loads, make_converter
 # isort: on
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "CHANCE",
